@@ -1,0 +1,97 @@
+//! `phase-graph <SLUG> --decisions [N]` (SPEC §5.1) and
+//! `decisions <SLUG> [--phase N] list [--format tsv|json|table]` (SPEC §5.2).
+
+use std::io::Write;
+
+use super::{DecisionsArgs, PhaseGraphArgs, print_stdout, refuse_option};
+use crate::error::{Error, Result};
+use crate::manifest::{Manifest, Twin};
+use crate::output;
+use crate::plan::Plan;
+use crate::root::{DocsRoot, PlanLocation};
+
+/// `phase-graph <SLUG> --decisions [N]`: the TSV listing of the view. A
+/// missing plan or a plan without a phase-graph table is exit 1 (the
+/// reference's codes); an unknown phase is exit 2.
+pub(super) fn phase_graph_decisions(root: &DocsRoot, args: &PhaseGraphArgs) -> Result<u8> {
+    let location = PlanLocation::resolve(root, &args.slug)?;
+    let manifest = load_graphable(&location)?;
+    let phase = args.decisions.as_deref().filter(|p| !p.is_empty());
+    let view = manifest.view(phase)?;
+    let rows = manifest.resolve(view);
+    let mut buf = Vec::new();
+    output::tsv::write(&mut buf, &rows)?;
+    print_stdout(&buf)?;
+    Ok(0)
+}
+
+/// Reads a plan for `phase-graph`: a missing plan and a plan without a
+/// phase-graph table are [`Error::PlanUnreadableForGraph`] (exit 1).
+pub(super) fn load_graphable(location: &PlanLocation) -> Result<Manifest> {
+    let plan = match Plan::load(location) {
+        Ok(plan) => plan,
+        Err(Error::PlanMissing { slug, path }) => {
+            return Err(Error::PlanUnreadableForGraph(format!(
+                "{}: no such plan (slug \"{slug}\"); check the slug, or pass --root DIR (or set DOCS_ROOT) to the folder that holds docs/plans/",
+                path.display()
+            )));
+        }
+        Err(e) => return Err(e),
+    };
+    if plan.graph.as_ref().and_then(|g| g.table.as_ref()).is_none() {
+        return Err(Error::PlanUnreadableForGraph(format!(
+            "{}: plan \"{}\" has no phase graph: add a \"## Phase graph\" section with a | Phase | Title | Depends on | Repos | table",
+            plan.file.path.display(),
+            plan.slug
+        )));
+    }
+    let twin = Twin::load(&location.twin())?;
+    Ok(Manifest { plan, twin })
+}
+
+/// `decisions <SLUG> [--phase N] list [--format tsv|json|table]`.
+pub(super) fn decisions_list(location: &PlanLocation, args: &DecisionsArgs) -> Result<u8> {
+    refuse_write_options("list", args)?;
+    refuse_option("list", "--ack", !args.ack.is_empty())?;
+    let manifest = Manifest::load(location)?;
+    let view = manifest.view(args.phase.as_deref())?;
+    let rows = manifest.resolve(view);
+    match args.format.as_deref().unwrap_or("tsv") {
+        "tsv" => {
+            let mut buf = Vec::new();
+            output::tsv::write(&mut buf, &rows)?;
+            print_stdout(&buf)?;
+        }
+        "json" => {
+            let mut buf = Vec::new();
+            output::json::write(&mut buf, &manifest, &rows)?;
+            print_stdout(&buf)?;
+        }
+        "table" => {
+            let mut out = anstream::stdout().lock();
+            output::table::write(&mut out, &rows)?;
+            out.flush()?;
+        }
+        other => {
+            return Err(Error::Usage(format!(
+                "decisions list --format takes tsv, json or table, not \"{}\"",
+                crate::error::escape_invisible(other)
+            )));
+        }
+    }
+    Ok(0)
+}
+
+/// Refuses the options only a write verb takes, for the read-only `verb`.
+pub(super) fn refuse_write_options(verb: &str, args: &DecisionsArgs) -> Result<()> {
+    refuse_option(verb, "a KEY argument", args.key.is_some())?;
+    refuse_option(verb, "--value", args.value.is_some())?;
+    refuse_option(verb, "--reason", args.reason.is_some())?;
+    refuse_option(verb, "--by", args.by.is_some())?;
+    refuse_option(verb, "--blocking", args.blocking.is_some())?;
+    refuse_option(verb, "--evidence", args.evidence.is_some())?;
+    refuse_option(verb, "--from-ruling", args.from_ruling.is_some())?;
+    refuse_option(verb, "--key", args.key_option.is_some())?;
+    refuse_option(verb, "--rulings", args.rulings.is_some())?;
+    refuse_option(verb, "--dry-run", args.dry_run)
+}

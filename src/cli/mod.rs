@@ -1,0 +1,167 @@
+//! The command line: clap definitions (also used for completions and the man
+//! page) and the dispatch of each command to the library.
+
+mod listing;
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand};
+
+use crate::error::{Error, Result};
+use crate::root::{DocsRoot, PlanLocation};
+
+/// Reads, lints and writes the decision manifest of phased-execution plan
+/// files (`docs/plans/<slug>.md` and their twins).
+#[derive(Debug, Parser)]
+#[command(name = "planfile", version, about, max_term_width = 100)]
+pub struct Cli {
+    /// The docs root (the folder holding docs/plans/); default: $DOCS_ROOT,
+    /// else the nearest ancestor with docs/plans/, else the working directory.
+    #[arg(long, global = true, value_name = "DIR")]
+    pub root: Option<PathBuf>,
+
+    /// The command to run.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The commands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Reference-compatible views of one plan: its resolved decisions as TSV
+    /// (--decisions [N]) or its lint verdict (--lint).
+    #[command(name = "phase-graph")]
+    PhaseGraph(PhaseGraphArgs),
+
+    /// List, check, prompt, or write (answer / waive / promote) the decision
+    /// manifest of one plan.
+    Decisions(Box<DecisionsArgs>),
+}
+
+/// Arguments of `phase-graph`.
+#[derive(Debug, Args)]
+#[command(group(clap::ArgGroup::new("mode").required(true).args(["decisions", "lint"])))]
+pub struct PhaseGraphArgs {
+    /// The plan's slug, or the path of its .md file.
+    #[arg(value_name = "SLUG")]
+    pub slug: String,
+
+    /// Print the resolved decisions as TSV (key, state, owner, blocking,
+    /// source, value); with N, phase N's view.
+    #[arg(long, value_name = "N", num_args = 0..=1, default_missing_value = "")]
+    pub decisions: Option<String>,
+
+    /// Lint the plan (F14, F24, F25 and the structure checks), reference format.
+    #[arg(long)]
+    pub lint: bool,
+}
+
+/// Arguments of `decisions`. Options may come before or after the verb.
+#[derive(Debug, Args)]
+pub struct DecisionsArgs {
+    /// The plan's slug, or the path of its .md file.
+    #[arg(value_name = "SLUG")]
+    pub slug: String,
+
+    /// What to do: list, check, prompt, answer, waive or promote.
+    #[arg(value_name = "VERB")]
+    pub verb: String,
+
+    /// The decision key (answer, waive).
+    #[arg(value_name = "KEY")]
+    pub key: Option<String>,
+
+    /// The phase whose view to use (rows written with --phase are scoped to it).
+    #[arg(long, value_name = "N")]
+    pub phase: Option<String>,
+
+    /// Output format: tsv, json or table (list); text or json (check).
+    #[arg(long, value_name = "FORMAT")]
+    pub format: Option<String>,
+
+    /// The answer (answer).
+    #[arg(long, value_name = "TEXT")]
+    pub value: Option<String>,
+
+    /// Why the decision does not apply (waive).
+    #[arg(long, value_name = "TEXT")]
+    pub reason: Option<String>,
+
+    /// Who decided; default: $PE_OWNER, else user@host.
+    #[arg(long, value_name = "WHO")]
+    pub by: Option<String>,
+
+    /// Whether the row blocks the start: yes or no (answer).
+    #[arg(long, value_name = "yes|no")]
+    pub blocking: Option<String>,
+
+    /// What proves the answer; default: `decisions.sh <today>`.
+    #[arg(long, value_name = "TEXT")]
+    pub evidence: Option<String>,
+
+    /// The ruling id to promote (promote).
+    #[arg(long = "from-ruling", value_name = "ID")]
+    pub from_ruling: Option<String>,
+
+    /// The key a promoted ruling answers, when the ruling names none (promote).
+    #[arg(long = "key", value_name = "KEY")]
+    pub key_option: Option<String>,
+
+    /// The rulings ledger; default: $PE_RULINGS_FILE, else the console's state folder.
+    #[arg(long, value_name = "FILE")]
+    pub rulings: Option<PathBuf>,
+
+    /// A waived key the start gate may accept (check; repeatable).
+    #[arg(long, value_name = "KEY")]
+    pub ack: Vec<String>,
+
+    /// Print the unified diff the write would make; write nothing.
+    #[arg(long = "dry-run")]
+    pub dry_run: bool,
+}
+
+/// Runs a parsed command line; returns the process exit code (SPEC §8).
+/// Output goes to stdout and stderr; errors are returned, not printed.
+pub fn run(cli: Cli) -> Result<u8> {
+    let root = DocsRoot::from_env(cli.root.as_deref())?;
+    match cli.command {
+        Command::PhaseGraph(args) => {
+            if args.lint {
+                return Err(Error::Usage(
+                    "phase-graph --lint is not available in this build".into(),
+                ));
+            }
+            listing::phase_graph_decisions(&root, &args)
+        }
+        Command::Decisions(args) => {
+            let location = PlanLocation::resolve(&root, &args.slug)?;
+            match args.verb.as_str() {
+                "list" => listing::decisions_list(&location, &args),
+                other => Err(Error::Usage(format!(
+                    "unknown verb \"{}\" for decisions: use list, check, prompt, answer, waive or promote",
+                    crate::error::escape_invisible(other)
+                ))),
+            }
+        }
+    }
+}
+
+/// Writes `bytes` to stdout and flushes.
+pub(crate) fn print_stdout(bytes: &[u8]) -> Result<()> {
+    let mut out = std::io::stdout().lock();
+    out.write_all(bytes)?;
+    out.flush()?;
+    Ok(())
+}
+
+/// Refuses an option that `verb` does not take (exit 2).
+pub(crate) fn refuse_option(verb: &str, option: &str, given: bool) -> Result<()> {
+    if given {
+        Err(Error::Usage(format!(
+            "decisions {verb} does not take {option}"
+        )))
+    } else {
+        Ok(())
+    }
+}

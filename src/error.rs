@@ -1,0 +1,219 @@
+//! The library's error type and the one place that maps errors to exit codes
+//! (SPEC §8).
+
+use std::path::PathBuf;
+
+/// Everything that can stop a `planfile` command. Each message names the file
+/// (and line, where there is one) and says what to do; [`Error::exit_code`]
+/// is the only mapping from errors to process exit codes.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// A command line that is not well formed (unknown verb, missing or empty
+    /// option value, an option a verb does not take). Exit 2.
+    #[error("{0}")]
+    Usage(String),
+
+    /// A slug outside `^[A-Za-z0-9][A-Za-z0-9._-]*$`, or one holding `..`
+    /// (SPEC §1). Exit 2, before any file is touched.
+    #[error(
+        "invalid plan slug \"{}\": a slug is letters, digits, '.', '_' and '-', starts with a letter or digit, and holds no \"..\"; pass the slug of a plan under docs/plans/ or the path of its .md file",
+        escape_invisible(.0)
+    )]
+    InvalidSlug(String),
+
+    /// No plan file at the expected path. Exit 2 (exit 1 from `phase-graph`,
+    /// which reports it as [`Error::PlanUnreadableForGraph`]).
+    #[error(
+        "{}: no such plan (slug \"{slug}\"); check the slug, or pass --root DIR (or set DOCS_ROOT) to the folder that holds docs/plans/",
+        path.display()
+    )]
+    PlanMissing {
+        /// The slug asked for.
+        slug: String,
+        /// Where the plan was looked for.
+        path: PathBuf,
+    },
+
+    /// `phase-graph` on a missing plan or a plan without a phase-graph table:
+    /// the reference reports both with exit 1 (SPEC §5.1, §8).
+    #[error("{0}")]
+    PlanUnreadableForGraph(String),
+
+    /// A file that could not be read. Exit 2.
+    #[error("{}: cannot read: {source}", path.display())]
+    Read {
+        /// The file.
+        path: PathBuf,
+        /// The operating system's reason.
+        source: std::io::Error,
+    },
+
+    /// A file that is not valid UTF-8. Exit 2.
+    #[error(
+        "{}:{line}: the file is not valid UTF-8 (byte offset {offset}); save it as UTF-8 and run again",
+        path.display()
+    )]
+    NotUtf8 {
+        /// The file.
+        path: PathBuf,
+        /// 1-based line of the first invalid byte.
+        line: usize,
+        /// 0-based byte offset of the first invalid byte.
+        offset: usize,
+    },
+
+    /// A phase argument that is not a phase of the plan's graph (SPEC §4).
+    /// Exit 2.
+    #[error("phase {phase} is not in this plan ({slug} has phases: {phases})")]
+    UnknownPhase {
+        /// The phase as normalised (or as given, when it is not a number).
+        phase: String,
+        /// The plan's slug.
+        slug: String,
+        /// The graph's phases, space-separated.
+        phases: String,
+    },
+
+    /// A decision key outside the vocabulary where a key is required. Exit 2.
+    #[error("unknown decision key \"{}\": not one of: {}", escape_invisible(.0), crate::vocab::key_list())]
+    UnknownKey(String),
+
+    /// A file that could not be written (or a folder that could not be
+    /// created). Exit 2.
+    #[error("{}: cannot write: {source}", path.display())]
+    Write {
+        /// The file or folder.
+        path: PathBuf,
+        /// The operating system's reason.
+        source: std::io::Error,
+    },
+
+    /// The twin holds something the writer cannot safely edit (a malformed
+    /// table, a hand-made duplicate row for the (key, phase) being written).
+    /// Exit 1, nothing written (SPEC §7).
+    #[error("{0}")]
+    TwinRefused(String),
+
+    /// A twin that is a symlink whose target does not exist. Exit 2.
+    #[error(
+        "{}: the twin is a symlink to {}, which does not exist; create the target or remove the link",
+        path.display(),
+        target.display()
+    )]
+    DanglingTwin {
+        /// The twin's path.
+        path: PathBuf,
+        /// Where the link points.
+        target: PathBuf,
+    },
+
+    /// The row read back after a write differs from the row written. Exit 1.
+    #[error("{0}")]
+    ReadBack(String),
+
+    /// A rulings ledger or a ruling that `promote` needs and cannot find.
+    /// Exit 2.
+    #[error("{0}")]
+    Ledger(String),
+
+    /// A `planfile.toml` that cannot be used. Exit 2.
+    #[error("{0}")]
+    Config(String),
+
+    /// Writing to standard output or standard error failed (other than a
+    /// closed pipe, which ends the command quietly). Exit 2.
+    #[error("cannot write output: {0}")]
+    Output(std::io::Error),
+}
+
+impl Error {
+    /// The process exit code for this error (SPEC §8): 1 for a refused or
+    /// mismatched twin write and for `phase-graph` on a plan it cannot graph,
+    /// 2 for everything else.
+    pub fn exit_code(&self) -> u8 {
+        match self {
+            Error::PlanUnreadableForGraph(_) | Error::TwinRefused(_) | Error::ReadBack(_) => 1,
+            Error::Usage(_)
+            | Error::InvalidSlug(_)
+            | Error::PlanMissing { .. }
+            | Error::Read { .. }
+            | Error::NotUtf8 { .. }
+            | Error::UnknownPhase { .. }
+            | Error::UnknownKey(_)
+            | Error::Write { .. }
+            | Error::DanglingTwin { .. }
+            | Error::Ledger(_)
+            | Error::Config(_)
+            | Error::Output(_) => 2,
+        }
+    }
+
+    /// Whether this error is a closed output pipe (`planfile … | head -1`),
+    /// which ends the command quietly with exit 0.
+    pub fn is_broken_pipe(&self) -> bool {
+        matches!(self, Error::Output(e) if e.kind() == std::io::ErrorKind::BrokenPipe)
+    }
+}
+
+impl From<std::io::Error> for Error {
+    /// An I/O error on an output stream.
+    fn from(e: std::io::Error) -> Self {
+        Error::Output(e)
+    }
+}
+
+/// The result type of the library.
+pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+/// `text` with control characters and invisible or look-alike characters
+/// (zero-width, bidi controls, non-breaking spaces, BOM) shown as `\u{XXXX}`,
+/// so a message makes a look-alike visible (SPEC §8).
+pub fn escape_invisible(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if is_invisible(c) {
+            out.push_str(&format!("\\u{{{:X}}}", c as u32));
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// Whether `c` is a control character or an invisible / space look-alike
+/// character that a message must escape.
+fn is_invisible(c: char) -> bool {
+    c.is_control()
+        || matches!(
+            c,
+            '\u{00A0}'
+                | '\u{00AD}'
+                | '\u{034F}'
+                | '\u{061C}'
+                | '\u{115F}'
+                | '\u{1160}'
+                | '\u{17B4}'
+                | '\u{17B5}'
+                | '\u{180E}'
+                | '\u{2000}'..='\u{200F}'
+                | '\u{2028}'..='\u{202F}'
+                | '\u{205F}'..='\u{206F}'
+                | '\u{3000}'
+                | '\u{3164}'
+                | '\u{FE00}'..='\u{FE0F}'
+                | '\u{FEFF}'
+                | '\u{FFA0}'
+        )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn escapes_look_alikes() {
+        assert_eq!(escape_invisible("re\u{200B}lay"), "re\\u{200B}lay");
+        assert_eq!(escape_invisible("a\u{A0}b\tc"), "a\\u{A0}b\\u{9}c");
+        assert_eq!(escape_invisible("plain — text"), "plain — text");
+    }
+}

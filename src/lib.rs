@@ -1,0 +1,16 @@
+//! `planfile`: reads, merges, lints and writes the decision manifest of the
+//! Markdown plan files of a phased-execution workflow (see SPEC.md).
+//!
+//! Data flows one way: files → one parse ([`markdown`]) → model ([`plan`],
+//! [`manifest`]) → merge, lint or write → [`output`].
+
+pub mod cli;
+pub mod error;
+pub mod manifest;
+pub mod markdown;
+pub mod output;
+pub mod plan;
+pub mod root;
+pub mod vocab;
+
+pub use error::{Error, Result};

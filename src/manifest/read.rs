@@ -1,0 +1,410 @@
+//! Reading the `## Decisions` section of a plan or a twin (SPEC §3.3): the
+//! manifest table, its columns by header name, its rows, and the shapes that
+//! keep it from being a well-formed table (SPEC §6 `decision-table-malformed`).
+
+use std::ops::Range;
+
+use crate::markdown::MarkdownFile;
+use crate::markdown::table::{has_pipe, read_text_cell, split_cells, strip_decoration};
+
+pub use super::row::{DecisionRow, FileKind, Origin, PhaseScope, read_blocking};
+
+/// A column of the manifest table, found by header name (SPEC §3.3).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Column {
+    /// `key`
+    Key,
+    /// `value`
+    Value,
+    /// `owner`
+    Owner,
+    /// `state`
+    State,
+    /// `blocking`
+    Blocking,
+    /// `source`
+    Source,
+    /// `evidence`
+    Evidence,
+    /// `phase`
+    Phase,
+}
+
+impl Column {
+    /// The eight columns in the order a new twin writes them (SPEC §7).
+    pub const ALL: [Column; 8] = [
+        Column::Key,
+        Column::Value,
+        Column::Owner,
+        Column::State,
+        Column::Blocking,
+        Column::Source,
+        Column::Evidence,
+        Column::Phase,
+    ];
+
+    /// The header word of the column.
+    pub fn name(self) -> &'static str {
+        match self {
+            Column::Key => "key",
+            Column::Value => "value",
+            Column::Owner => "owner",
+            Column::State => "state",
+            Column::Blocking => "blocking",
+            Column::Source => "source",
+            Column::Evidence => "evidence",
+            Column::Phase => "phase",
+        }
+    }
+
+    /// Reads a header cell: `*` and backticks stripped, trimmed, any case.
+    /// `None` for a column the tool does not know (it is ignored).
+    pub fn from_header(cell: &str) -> Option<Column> {
+        let name = strip_decoration(cell).to_ascii_lowercase();
+        Column::ALL.into_iter().find(|c| c.name() == name)
+    }
+}
+
+/// Why a Decisions section does not hold a well-formed table.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ProblemKind {
+    /// Pipe lines that do not form a GFM table (e.g. no delimiter row).
+    NotATable,
+    /// A table inside a blockquote or a list item: no reader takes it as
+    /// the manifest.
+    Nested,
+    /// The table's header names no `key` column.
+    NoKeyColumn,
+    /// A row with more cells than the header.
+    TooManyCells {
+        /// Cells in the row.
+        cells: usize,
+        /// Cells in the header.
+        header: usize,
+    },
+    /// A line without pipes that GFM reads as a row of the table.
+    LineWithoutPipes,
+}
+
+impl ProblemKind {
+    /// A short explanation, for messages.
+    pub fn describe(&self) -> String {
+        match self {
+            ProblemKind::NotATable => {
+                "pipe lines that do not form a table (is the |---| delimiter row missing?)".into()
+            }
+            ProblemKind::Nested => {
+                "a table inside a blockquote or list item, which no reader takes as the manifest"
+                    .into()
+            }
+            ProblemKind::NoKeyColumn => "the table's header names no `key` column".into(),
+            ProblemKind::TooManyCells { cells, header } => {
+                format!("a row with {cells} cells under a header of {header}")
+            }
+            ProblemKind::LineWithoutPipes => {
+                "a line without pipes that continues the table (GFM reads it as a row)".into()
+            }
+        }
+    }
+}
+
+/// One shape in a Decisions section that keeps it from being a well-formed
+/// manifest table.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TableProblem {
+    /// 1-based line where the shape starts.
+    pub line: usize,
+    /// What is wrong.
+    pub kind: ProblemKind,
+}
+
+/// One body line of the manifest table, as written.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BodyLine {
+    /// 1-based line.
+    pub line: usize,
+    /// Absolute byte range of each raw cell (untrimmed).
+    pub cells: Vec<Range<usize>>,
+    /// Index into [`DecisionTable::rows`] when the line is a row with a key.
+    pub row: Option<usize>,
+}
+
+/// The manifest table of a Decisions section.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DecisionTable {
+    /// 1-based line of the header row.
+    pub header_line: usize,
+    /// The column each header cell names (`None` for unknown columns).
+    pub columns: Vec<Option<Column>>,
+    /// Every body line (the delimiter row excluded), in order.
+    pub lines: Vec<BodyLine>,
+    /// The rows with a non-empty key, in order.
+    pub rows: Vec<DecisionRow>,
+}
+
+impl DecisionTable {
+    /// The index of `column` in the header (the first such header cell).
+    pub fn column_index(&self, column: Column) -> Option<usize> {
+        self.columns.iter().position(|c| *c == Some(column))
+    }
+
+    /// 1-based line of the table's last line (the header's when the table
+    /// has no body).
+    pub fn last_line(&self) -> usize {
+        self.lines
+            .last()
+            .map(|l| l.line)
+            .unwrap_or(self.header_line + 1)
+    }
+}
+
+/// The `## Decisions` section of a plan or a twin.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DecisionSection {
+    /// Which file the section is in.
+    pub file: FileKind,
+    /// 1-based line of the section's heading.
+    pub heading_line: usize,
+    /// Byte range of the section, heading included.
+    pub range: Range<usize>,
+    /// The manifest: the first well-formed, non-nested table with a `key`
+    /// column. `None` means the section has no manifest.
+    pub table: Option<DecisionTable>,
+    /// Shapes that are not a well-formed table, in line order.
+    pub problems: Vec<TableProblem>,
+}
+
+impl DecisionSection {
+    /// Reads the Decisions section of `file`: the first level-2 heading whose
+    /// text starts with `Decisions` (any case), to the next level-1/2 heading.
+    /// `None` when the file has no such heading.
+    pub fn read(file: &MarkdownFile, kind: FileKind) -> Option<DecisionSection> {
+        let index = file.doc.find_h2_starting("decisions")?;
+        let heading = &file.doc.headings[index];
+        let range = file.doc.section(index, 2, file.text.len());
+        let mut problems = Vec::new();
+        let mut table = None;
+        let mut table_ranges = Vec::new();
+        for t in file
+            .doc
+            .tables
+            .iter()
+            .filter(|t| range.contains(&t.range.start))
+        {
+            table_ranges.push(t.range.clone());
+            let first_line = file.line_of(t.range.start);
+            if t.nested {
+                problems.push(TableProblem {
+                    line: first_line,
+                    kind: ProblemKind::Nested,
+                });
+            } else if table.is_none() {
+                table = Some(read_table(file, kind, &t.rows, &mut problems));
+            }
+        }
+        problems.extend(stray_pipe_lines(
+            file,
+            heading.range.end,
+            range.end,
+            &table_ranges,
+        ));
+        problems.sort_by_key(|p| p.line);
+        let table = table.filter(|t| t.column_index(Column::Key).is_some());
+        Some(DecisionSection {
+            file: kind,
+            heading_line: file.line_of(heading.range.start),
+            range,
+            table,
+            problems,
+        })
+    }
+
+    /// The rows of the manifest (empty when there is none).
+    pub fn rows(&self) -> &[DecisionRow] {
+        self.table
+            .as_ref()
+            .map(|t| t.rows.as_slice())
+            .unwrap_or(&[])
+    }
+}
+
+/// Lines of the section that start with `|` outside any table, code block or
+/// HTML block: each run of such lines is one [`ProblemKind::NotATable`].
+fn stray_pipe_lines(
+    file: &MarkdownFile,
+    from: usize,
+    to: usize,
+    tables: &[Range<usize>],
+) -> Vec<TableProblem> {
+    let mut out = Vec::new();
+    if from >= to {
+        return out;
+    }
+    let mut in_run = false;
+    for line in file.line_of(from)..=file.line_of(to.saturating_sub(1)) {
+        let range = file.lines.line_range(&file.text, line);
+        let stray = range.start >= from
+            && range.start < to
+            && file.text[range.clone()]
+                .trim_start_matches([' ', '\t'])
+                .starts_with('|')
+            && !tables.iter().any(|t| t.contains(&range.start))
+            && !file.doc.in_code_or_html(range.start);
+        if stray && !in_run {
+            out.push(TableProblem {
+                line,
+                kind: ProblemKind::NotATable,
+            });
+        }
+        in_run = stray;
+    }
+    out
+}
+
+fn read_table(
+    file: &MarkdownFile,
+    kind: FileKind,
+    rows: &[Range<usize>],
+    problems: &mut Vec<TableProblem>,
+) -> DecisionTable {
+    let header_line = rows.first().map(|r| file.line_of(r.start)).unwrap_or(1);
+    let header_text = file.line_text(header_line);
+    let header_cells = split_cells(header_text);
+    let columns: Vec<Option<Column>> = header_cells
+        .iter()
+        .map(|r| Column::from_header(&header_text[r.clone()]))
+        .collect();
+    let mut table = DecisionTable {
+        header_line,
+        columns,
+        lines: Vec::new(),
+        rows: Vec::new(),
+    };
+    if table.column_index(Column::Key).is_none() {
+        problems.push(TableProblem {
+            line: header_line,
+            kind: ProblemKind::NoKeyColumn,
+        });
+    }
+    let index_of = |c: Column| table.column_index(c);
+    let cols = [
+        index_of(Column::Key),
+        index_of(Column::Value),
+        index_of(Column::Owner),
+        index_of(Column::State),
+        index_of(Column::Blocking),
+        index_of(Column::Source),
+        index_of(Column::Evidence),
+        index_of(Column::Phase),
+    ];
+    let mut last_line = header_line;
+    for range in rows.iter().skip(1) {
+        let first = file.line_of(range.start).max(last_line + 1);
+        let last = file.line_of(range.end.saturating_sub(1)).max(first);
+        for line in first..=last {
+            last_line = line;
+            let line_range = file.lines.line_range(&file.text, line);
+            let text = &file.text[line_range.clone()];
+            if !has_pipe(text) {
+                problems.push(TableProblem {
+                    line,
+                    kind: ProblemKind::LineWithoutPipes,
+                });
+                table.lines.push(BodyLine {
+                    line,
+                    cells: Vec::new(),
+                    row: None,
+                });
+                continue;
+            }
+            let cells: Vec<Range<usize>> = split_cells(text)
+                .into_iter()
+                .map(|r| (r.start + line_range.start)..(r.end + line_range.start))
+                .collect();
+            if cells.len() > header_cells.len() {
+                problems.push(TableProblem {
+                    line,
+                    kind: ProblemKind::TooManyCells {
+                        cells: cells.len(),
+                        header: header_cells.len(),
+                    },
+                });
+            }
+            let cell = |i: Option<usize>| -> &str {
+                i.and_then(|i| cells.get(i))
+                    .map(|r| &file.text[r.clone()])
+                    .unwrap_or("")
+            };
+            let key = strip_decoration(cell(cols[0]));
+            let row = if key.is_empty() {
+                None
+            } else {
+                table.rows.push(DecisionRow {
+                    key,
+                    value: read_text_cell(cell(cols[1])),
+                    owner: strip_decoration(cell(cols[2])),
+                    state: strip_decoration(cell(cols[3])).to_lowercase(),
+                    blocking: read_blocking(&strip_decoration(cell(cols[4]))),
+                    source: strip_decoration(cell(cols[5])).to_lowercase(),
+                    evidence: read_text_cell(cell(cols[6])),
+                    phase: PhaseScope::read(&strip_decoration(cell(cols[7]))),
+                    origin: Origin { file: kind, line },
+                });
+                Some(table.rows.len() - 1)
+            };
+            table.lines.push(BodyLine { line, cells, row });
+        }
+    }
+    table
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::PathBuf;
+
+    fn section(text: &str) -> DecisionSection {
+        let file = MarkdownFile::from_text(PathBuf::from("p.md"), text.to_string());
+        DecisionSection::read(&file, FileKind::Plan).expect("a Decisions section")
+    }
+
+    #[test]
+    fn reads_columns_by_name() {
+        let s = section(
+            "## Decisions\n\n| Phase | **State** | `Key` | x | Value |\n|---|---|---|---|---|\n| 08 | Answered | `stop` | ? | a \\| b |\n",
+        );
+        let rows = s.rows();
+        assert_eq!(rows.len(), 1);
+        assert_eq!(rows[0].key, "stop");
+        assert_eq!(rows[0].state, "answered");
+        assert_eq!(rows[0].value, "a | b");
+        assert_eq!(rows[0].phase, PhaseScope::Phase(8));
+        assert_eq!(rows[0].origin.line, 5);
+        assert!(s.problems.is_empty());
+    }
+
+    #[test]
+    fn flags_malformed_shapes() {
+        let s = section("## Decisions\n\n| key | value |\n| `relay` | off |\n");
+        assert!(s.table.is_none());
+        assert_eq!(s.problems[0].kind, ProblemKind::NotATable);
+        assert_eq!(s.problems[0].line, 3);
+
+        let s = section("## Decisions\n\n| key | value |\n|---|---|\n| `a` | b | c |\n");
+        assert!(matches!(
+            s.problems[0].kind,
+            ProblemKind::TooManyCells {
+                cells: 3,
+                header: 2
+            }
+        ));
+
+        let s = section("## Decisions\n\n> | key | value |\n> |---|---|\n> | `a` | b |\n");
+        assert!(s.table.is_none());
+        assert_eq!(s.problems[0].kind, ProblemKind::Nested);
+
+        let s = section("## Decisions\n\n| name | value |\n|---|---|\n| `a` | b |\n");
+        assert!(s.table.is_none());
+        assert_eq!(s.problems[0].kind, ProblemKind::NoKeyColumn);
+    }
+}

@@ -1,0 +1,97 @@
+//! One decision row as read from a plan's or a twin's `## Decisions` table
+//! (SPEC §3.3).
+
+use serde::Serialize;
+
+/// Which file a row comes from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum FileKind {
+    /// The plan, `docs/plans/<slug>.md`.
+    Plan,
+    /// The twin, `docs/handoffs/<slug>/decisions.md`.
+    Twin,
+}
+
+/// The scope of a row, from its `phase` cell (SPEC §3.3).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum PhaseScope {
+    /// `—`, `-`, an empty cell, or no `phase` column: the row is plan-wide.
+    PlanWide,
+    /// Digits: the row belongs to that phase (`08` is 8).
+    Phase(u32),
+    /// Any other text (`2a`, `phase 2`): read as plan-wide, as the reference
+    /// does, and flagged by the lint (`decision-phase-invalid`).
+    Invalid(String),
+}
+
+impl PhaseScope {
+    /// Reads a `phase` cell (already decoration-stripped and trimmed).
+    pub fn read(cell: &str) -> PhaseScope {
+        match cell {
+            "" | "—" | "-" => PhaseScope::PlanWide,
+            _ => match crate::plan::graph::parse_phase_number(cell) {
+                Some(phase) => PhaseScope::Phase(phase),
+                None => PhaseScope::Invalid(cell.to_string()),
+            },
+        }
+    }
+
+    /// The phase a scoped row belongs to; `None` for a plan-wide row
+    /// (including an invalid cell, which reads as plan-wide).
+    pub fn phase(&self) -> Option<u32> {
+        match self {
+            PhaseScope::Phase(p) => Some(*p),
+            PhaseScope::PlanWide | PhaseScope::Invalid(_) => None,
+        }
+    }
+}
+
+/// Where a row was read: the file and the 1-based line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Origin {
+    /// Plan or twin.
+    pub file: FileKind,
+    /// 1-based line of the row in that file.
+    pub line: usize,
+}
+
+/// A decision row, its cells read as SPEC §3.3 says.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DecisionRow {
+    /// The key: `*` and backticks removed, trimmed. Never empty (rows with
+    /// an empty key are skipped).
+    pub key: String,
+    /// The value as written (bold and backticks kept), trimmed, `\|` read
+    /// as `|`.
+    pub value: String,
+    /// The owner: `*` and backticks removed, trimmed.
+    pub owner: String,
+    /// The state, decoration removed, lower-cased (may be outside the
+    /// vocabulary; the lint flags it).
+    pub state: String,
+    /// `yes`, `true` or `y` (any case, decoration removed) mean yes.
+    pub blocking: bool,
+    /// The source, decoration removed, lower-cased (may be empty).
+    pub source: String,
+    /// The evidence as written, trimmed, `\|` read as `|`.
+    pub evidence: String,
+    /// The row's scope.
+    pub phase: PhaseScope,
+    /// Where the row was read.
+    pub origin: Origin,
+}
+
+impl DecisionRow {
+    /// `yes` or `no`, as listings print `blocking`.
+    pub fn blocking_word(&self) -> &'static str {
+        if self.blocking { "yes" } else { "no" }
+    }
+}
+
+/// Reads a `blocking` cell (already decoration-stripped): `yes`, `true`, `y`
+/// in any case mean yes; anything else means no.
+pub fn read_blocking(cell: &str) -> bool {
+    let lower = cell.to_ascii_lowercase();
+    matches!(lower.as_str(), "yes" | "true" | "y")
+}

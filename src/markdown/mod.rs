@@ -1,0 +1,444 @@
+//! Markdown reading: one pass of pulldown-cmark over a file, recorded as byte
+//! ranges (headings, pipe tables, code spans and blocks, HTML blocks), plus a
+//! line index and the frontmatter split (SPEC §3).
+//!
+//! Everything downstream (the plan model, the manifest reader, the lints, the
+//! writer) reads this one parse; nothing re-parses a file.
+
+pub mod table;
+
+use std::ops::Range;
+use std::path::{Path, PathBuf};
+
+use pulldown_cmark::{Event, HeadingLevel, Options, Parser, Tag, TagEnd};
+
+use crate::error::{Error, Result};
+
+/// Maps byte offsets to 1-based lines and columns.
+#[derive(Debug, Clone, Default)]
+pub struct LineIndex {
+    /// Byte offset of the start of each line.
+    starts: Vec<usize>,
+    /// Length of the text in bytes.
+    len: usize,
+}
+
+impl LineIndex {
+    /// Indexes `text` (lines end at `\n`; a `\r` before it belongs to the line).
+    pub fn new(text: &str) -> LineIndex {
+        let mut starts = vec![0];
+        starts.extend(memchr_newlines(text.as_bytes()).map(|i| i + 1));
+        if starts.last() == Some(&text.len()) && starts.len() > 1 {
+            starts.pop();
+        }
+        LineIndex {
+            starts,
+            len: text.len(),
+        }
+    }
+
+    /// The 1-based line holding byte `offset`.
+    pub fn line_of(&self, offset: usize) -> usize {
+        self.starts.partition_point(|&s| s <= offset).max(1)
+    }
+
+    /// The 1-based (line, column) of byte `offset`; the column counts
+    /// characters from the start of the line.
+    pub fn line_col(&self, text: &str, offset: usize) -> (usize, usize) {
+        let line = self.line_of(offset);
+        let start = self.starts[line - 1];
+        let col = text
+            .get(start..offset.min(text.len()))
+            .map(|s| s.chars().count())
+            .unwrap_or(0);
+        (line, col + 1)
+    }
+
+    /// Number of lines.
+    pub fn len(&self) -> usize {
+        self.starts.len()
+    }
+
+    /// Whether the text is empty.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Byte range of 1-based `line`, without its line ending (`\n` or `\r\n`).
+    pub fn line_range(&self, text: &str, line: usize) -> Range<usize> {
+        let start = self
+            .starts
+            .get(line.saturating_sub(1))
+            .copied()
+            .unwrap_or(self.len);
+        let end = self.starts.get(line).copied().unwrap_or(self.len);
+        let bytes = text.as_bytes();
+        let mut stop = end;
+        if stop > start && bytes.get(stop - 1) == Some(&b'\n') {
+            stop -= 1;
+        }
+        if stop > start && bytes.get(stop - 1) == Some(&b'\r') {
+            stop -= 1;
+        }
+        start..stop
+    }
+
+    /// Byte range of 1-based `line` including its line ending.
+    pub fn line_range_with_ending(&self, line: usize) -> Range<usize> {
+        let start = self
+            .starts
+            .get(line.saturating_sub(1))
+            .copied()
+            .unwrap_or(self.len);
+        let end = self.starts.get(line).copied().unwrap_or(self.len);
+        start..end
+    }
+
+    /// Byte offset of the start of 1-based `line`.
+    pub fn line_start(&self, line: usize) -> usize {
+        self.starts
+            .get(line.saturating_sub(1))
+            .copied()
+            .unwrap_or(self.len)
+    }
+}
+
+/// Offsets of every `\n` byte.
+fn memchr_newlines(bytes: &[u8]) -> impl Iterator<Item = usize> + '_ {
+    bytes
+        .iter()
+        .enumerate()
+        .filter(|(_, b)| **b == b'\n')
+        .map(|(i, _)| i)
+}
+
+/// The YAML frontmatter block of a file (SPEC §3.1).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FrontmatterBlock {
+    /// Byte range of the YAML text between the two `---` lines.
+    pub yaml: Range<usize>,
+    /// 1-based line of the first YAML line.
+    pub first_line: usize,
+    /// Byte offset just after the closing `---` line (the body starts here).
+    pub end: usize,
+}
+
+/// Finds the frontmatter: a first line `---` (an optional UTF-8 BOM before
+/// it) and the next line that is `---`. `None` when the file does not open
+/// with one or it is never closed.
+pub fn split_frontmatter(text: &str) -> Option<FrontmatterBlock> {
+    let start = if text.starts_with('\u{FEFF}') { 3 } else { 0 };
+    let rest = &text[start..];
+    let first_end = rest.find('\n')?;
+    if rest[..first_end].trim_end_matches('\r') != "---" {
+        return None;
+    }
+    let yaml_start = start + first_end + 1;
+    let mut pos = yaml_start;
+    while pos < text.len() {
+        let line_end = text[pos..]
+            .find('\n')
+            .map(|i| pos + i)
+            .unwrap_or(text.len());
+        let line = text[pos..line_end].trim_end_matches('\r');
+        if line == "---" {
+            let end = (line_end + 1).min(text.len());
+            return Some(FrontmatterBlock {
+                yaml: yaml_start..pos,
+                first_line: 2,
+                end,
+            });
+        }
+        pos = line_end + 1;
+    }
+    None
+}
+
+/// A heading of the document (ATX or setext).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Heading {
+    /// 1 to 6.
+    pub level: u8,
+    /// The heading's text content (inline markup removed, code spans kept
+    /// as their content), trimmed.
+    pub text: String,
+    /// Byte range of the heading in the file.
+    pub range: Range<usize>,
+}
+
+/// A GFM pipe table as pulldown-cmark recognised it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Table {
+    /// Byte range of the whole table.
+    pub range: Range<usize>,
+    /// Whether the table sits inside a blockquote or a list item.
+    pub nested: bool,
+    /// Byte range of the header row (first) and of each body row, in order.
+    /// The delimiter row has no entry.
+    pub rows: Vec<Range<usize>>,
+}
+
+/// A code block (fenced or indented).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CodeBlock {
+    /// Byte range of the block, fences included.
+    pub range: Range<usize>,
+    /// Whether the block is fenced (``` or ~~~) rather than indented.
+    pub fenced: bool,
+}
+
+/// One pulldown-cmark pass over a file, kept as byte ranges into its text.
+#[derive(Debug, Clone, Default)]
+pub struct Document {
+    /// Headings, in document order.
+    pub headings: Vec<Heading>,
+    /// Pipe tables, in document order.
+    pub tables: Vec<Table>,
+    /// Inline code spans: the byte range of the span's content.
+    pub code_spans: Vec<Range<usize>>,
+    /// Code blocks, in document order.
+    pub code_blocks: Vec<CodeBlock>,
+    /// HTML blocks (comments included), in document order.
+    pub html_blocks: Vec<Range<usize>>,
+}
+
+impl Document {
+    /// Parses `text[from..]` (the body after the frontmatter) with GFM
+    /// tables; every range is an offset into the whole `text`.
+    pub fn parse(text: &str, from: usize) -> Document {
+        let body = &text[from..];
+        let mut doc = Document::default();
+        let mut depth_nested = 0usize;
+        let mut heading: Option<(u8, usize, String)> = None;
+        let mut table: Option<Table> = None;
+        let parser = Parser::new_ext(body, Options::ENABLE_TABLES).into_offset_iter();
+        for (event, range) in parser {
+            let range = (range.start + from)..(range.end + from);
+            match event {
+                Event::Start(Tag::Heading { level, .. }) => {
+                    heading = Some((level_number(level), range.start, String::new()));
+                }
+                Event::End(TagEnd::Heading(_)) => {
+                    if let Some((level, start, text)) = heading.take() {
+                        doc.headings.push(Heading {
+                            level,
+                            text: text.trim().to_string(),
+                            range: start..range.end,
+                        });
+                    }
+                }
+                Event::Code(t) => {
+                    if let Some((_, _, text)) = heading.as_mut() {
+                        text.push_str(&t);
+                    }
+                    doc.code_spans.push(range);
+                }
+                Event::Text(t) | Event::InlineHtml(t) => {
+                    if let Some((_, _, text)) = heading.as_mut() {
+                        text.push_str(&t);
+                    }
+                }
+                Event::SoftBreak | Event::HardBreak => {
+                    if let Some((_, _, text)) = heading.as_mut() {
+                        text.push(' ');
+                    }
+                }
+                Event::Start(Tag::BlockQuote(_)) | Event::Start(Tag::Item) => depth_nested += 1,
+                Event::End(TagEnd::BlockQuote(_)) | Event::End(TagEnd::Item) => {
+                    depth_nested = depth_nested.saturating_sub(1)
+                }
+                Event::Start(Tag::Table(_)) => {
+                    table = Some(Table {
+                        range: range.clone(),
+                        nested: depth_nested > 0,
+                        rows: Vec::new(),
+                    });
+                }
+                Event::Start(Tag::TableHead) | Event::Start(Tag::TableRow) => {
+                    if let Some(t) = table.as_mut() {
+                        t.rows.push(range);
+                    }
+                }
+                Event::End(TagEnd::Table) => {
+                    if let Some(t) = table.take() {
+                        doc.tables.push(t);
+                    }
+                }
+                Event::Start(Tag::CodeBlock(kind)) => doc.code_blocks.push(CodeBlock {
+                    range,
+                    fenced: matches!(kind, pulldown_cmark::CodeBlockKind::Fenced(_)),
+                }),
+                Event::Start(Tag::HtmlBlock) => doc.html_blocks.push(range),
+                _ => {}
+            }
+        }
+        doc
+    }
+
+    /// The byte range of the section that heading `index` opens: from the
+    /// heading's start to the next heading of level `max_level` or
+    /// shallower (or the end of `text_len`).
+    pub fn section(&self, index: usize, max_level: u8, text_len: usize) -> Range<usize> {
+        let start = self.headings[index].range.start;
+        let end = self.headings[index + 1..]
+            .iter()
+            .find(|h| h.level <= max_level)
+            .map(|h| h.range.start)
+            .unwrap_or(text_len);
+        start..end
+    }
+
+    /// The first level-2 heading whose text starts with `prefix`
+    /// (case-insensitive), as an index into [`Document::headings`].
+    pub fn find_h2_starting(&self, prefix: &str) -> Option<usize> {
+        self.headings
+            .iter()
+            .position(|h| h.level == 2 && starts_with_ignore_case(&h.text, prefix))
+    }
+
+    /// Whether byte `offset` lies inside a code block or an HTML block.
+    pub fn in_code_or_html(&self, offset: usize) -> bool {
+        self.code_blocks.iter().any(|b| b.range.contains(&offset))
+            || self.html_blocks.iter().any(|r| r.contains(&offset))
+    }
+}
+
+/// Whether `text` starts with `prefix`, ignoring ASCII case.
+pub fn starts_with_ignore_case(text: &str, prefix: &str) -> bool {
+    text.len() >= prefix.len()
+        && text.is_char_boundary(prefix.len())
+        && text[..prefix.len()].eq_ignore_ascii_case(prefix)
+}
+
+fn level_number(level: HeadingLevel) -> u8 {
+    match level {
+        HeadingLevel::H1 => 1,
+        HeadingLevel::H2 => 2,
+        HeadingLevel::H3 => 3,
+        HeadingLevel::H4 => 4,
+        HeadingLevel::H5 => 5,
+        HeadingLevel::H6 => 6,
+    }
+}
+
+/// A Markdown file read from disk: its path, text, line index, frontmatter
+/// block and the one parse of its body.
+#[derive(Debug, Clone)]
+pub struct MarkdownFile {
+    /// The file as named (not canonicalised).
+    pub path: PathBuf,
+    /// The whole text, BOM included.
+    pub text: String,
+    /// Line index of `text`.
+    pub lines: LineIndex,
+    /// The frontmatter block, if the file opens with one.
+    pub frontmatter: Option<FrontmatterBlock>,
+    /// The parse of the body.
+    pub doc: Document,
+}
+
+impl MarkdownFile {
+    /// Builds the model of `text` as the content of `path`.
+    pub fn from_text(path: PathBuf, text: String) -> MarkdownFile {
+        let frontmatter = split_frontmatter(&text);
+        let body_start = match &frontmatter {
+            Some(fm) => fm.end,
+            None if text.starts_with('\u{FEFF}') => 3,
+            None => 0,
+        };
+        let doc = Document::parse(&text, body_start);
+        let lines = LineIndex::new(&text);
+        MarkdownFile {
+            path,
+            text,
+            lines,
+            frontmatter,
+            doc,
+        }
+    }
+
+    /// Reads `path` as UTF-8 and parses it. `Ok(None)` when the file does
+    /// not exist; [`Error::Read`] when it cannot be read, [`Error::NotUtf8`]
+    /// when it is not UTF-8.
+    pub fn read(path: &Path) -> Result<Option<MarkdownFile>> {
+        let bytes = match std::fs::read(path) {
+            Ok(bytes) => bytes,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+            Err(source) => {
+                return Err(Error::Read {
+                    path: path.to_path_buf(),
+                    source,
+                });
+            }
+        };
+        let text = decode_utf8(path, bytes)?;
+        Ok(Some(MarkdownFile::from_text(path.to_path_buf(), text)))
+    }
+
+    /// The 1-based line of byte `offset`.
+    pub fn line_of(&self, offset: usize) -> usize {
+        self.lines.line_of(offset)
+    }
+
+    /// The text of 1-based `line`, without its line ending.
+    pub fn line_text(&self, line: usize) -> &str {
+        &self.text[self.lines.line_range(&self.text, line)]
+    }
+}
+
+/// `bytes` as a UTF-8 string; [`Error::NotUtf8`] naming `path` and the line
+/// of the first invalid byte otherwise.
+pub fn decode_utf8(path: &Path, bytes: Vec<u8>) -> Result<String> {
+    String::from_utf8(bytes).map_err(|e| {
+        let offset = e.utf8_error().valid_up_to();
+        let bytes = e.as_bytes();
+        let line = 1 + bytes[..offset].iter().filter(|b| **b == b'\n').count();
+        Error::NotUtf8 {
+            path: path.to_path_buf(),
+            line,
+            offset,
+        }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn line_index() {
+        let text = "a\r\nbc\n\nd";
+        let idx = LineIndex::new(text);
+        assert_eq!(idx.len(), 4);
+        assert_eq!(idx.line_of(0), 1);
+        assert_eq!(idx.line_of(3), 2);
+        assert_eq!(idx.line_of(7), 4);
+        assert_eq!(&text[idx.line_range(text, 1)], "a");
+        assert_eq!(&text[idx.line_range(text, 2)], "bc");
+        assert_eq!(&text[idx.line_range(text, 4)], "d");
+    }
+
+    #[test]
+    fn frontmatter_with_bom_and_crlf() {
+        let text = "\u{FEFF}---\r\nslug: x\r\n---\r\n# T\r\n";
+        let fm = split_frontmatter(text).expect("frontmatter");
+        assert_eq!(&text[fm.yaml.clone()], "slug: x\r\n");
+        assert_eq!(&text[fm.end..], "# T\r\n");
+        assert!(split_frontmatter("---\nslug: x\n").is_none());
+        assert!(split_frontmatter("# no\n---\n").is_none());
+    }
+
+    #[test]
+    fn tables_headings_and_nesting() {
+        let text = "## Decisions log\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n> | q | r |\n> |---|---|\n\n```\n| x |\n```\n";
+        let doc = Document::parse(text, 0);
+        assert_eq!(doc.headings.len(), 1);
+        assert_eq!(doc.headings[0].text, "Decisions log");
+        assert_eq!(doc.tables.len(), 2);
+        assert!(!doc.tables[0].nested);
+        assert!(doc.tables[1].nested);
+        assert_eq!(doc.tables[0].rows.len(), 2);
+        assert_eq!(doc.code_blocks.len(), 1);
+        assert_eq!(doc.find_h2_starting("decisions"), Some(0));
+    }
+}

@@ -1,0 +1,109 @@
+//! Pipe-table rows as text: splitting a row line into its cells, and the
+//! cell-reading primitives of SPEC §3.3 (trimming, decoration stripping,
+//! `\|` unescaping).
+//!
+//! pulldown-cmark decides which lines form a table; the cells are read from
+//! the raw line so that every cell keeps its exact source text and byte range
+//! (the writer edits rows in place, and the lints count cells as written).
+
+use std::ops::Range;
+
+/// Splits one table row line into its cells, GFM style: an optional leading
+/// and trailing pipe, cells separated by every `|` not preceded by a
+/// backslash. Returns the byte range of each cell's raw content (untrimmed),
+/// relative to `line`. A line with no pipe at all is one cell.
+pub fn split_cells(line: &str) -> Vec<Range<usize>> {
+    let bytes = line.as_bytes();
+    let mut start = 0;
+    while start < bytes.len() && matches!(bytes[start], b' ' | b'\t') {
+        start += 1;
+    }
+    if bytes.get(start) == Some(&b'|') {
+        start += 1;
+    }
+    let mut cells = Vec::new();
+    let mut cell_start = start;
+    let mut i = start;
+    while i < bytes.len() {
+        if bytes[i] == b'|' && (i == 0 || bytes[i - 1] != b'\\') {
+            cells.push(cell_start..i);
+            cell_start = i + 1;
+        }
+        i += 1;
+    }
+    let tail = &line[cell_start..];
+    if !trim_cell(tail).is_empty() || cells.is_empty() {
+        cells.push(cell_start..line.len());
+    }
+    cells
+}
+
+/// Whether a row line holds at least one unescaped `|`.
+pub fn has_pipe(line: &str) -> bool {
+    let bytes = line.as_bytes();
+    (0..bytes.len()).any(|i| bytes[i] == b'|' && (i == 0 || bytes[i - 1] != b'\\'))
+}
+
+/// Trims ASCII spaces, tabs and CRs from both ends (SPEC §3.3: a
+/// non-breaking space is NOT trimmed).
+pub fn trim_cell(cell: &str) -> &str {
+    cell.trim_matches(|c| matches!(c, ' ' | '\t' | '\r'))
+}
+
+/// Removes every `*` and backtick, then trims: how `key`, `owner`, `state`,
+/// `source` and `blocking` cells and header cells are read (SPEC §3.3).
+pub fn strip_decoration(cell: &str) -> String {
+    let stripped: String = cell.chars().filter(|c| !matches!(c, '*' | '`')).collect();
+    trim_cell(&stripped).to_string()
+}
+
+/// A `value` or `evidence` cell as read: trimmed, with GFM's `\|` read as a
+/// literal `|`; every other byte as written (SPEC §3.3).
+pub fn read_text_cell(cell: &str) -> String {
+    trim_cell(cell).replace("\\|", "|")
+}
+
+/// Whether a line is a GFM delimiter row (`|---|:--:|`).
+pub fn is_delimiter_row(line: &str) -> bool {
+    let cells = split_cells(line);
+    !cells.is_empty()
+        && cells.iter().all(|r| {
+            let c = trim_cell(&line[r.clone()]);
+            let inner = c.strip_prefix(':').unwrap_or(c);
+            let inner = inner.strip_suffix(':').unwrap_or(inner);
+            !inner.is_empty() && inner.bytes().all(|b| b == b'-')
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cells(line: &str) -> Vec<&str> {
+        split_cells(line).into_iter().map(|r| &line[r]).collect()
+    }
+
+    #[test]
+    fn splits_with_and_without_outer_pipes() {
+        assert_eq!(cells("| a | b |"), vec![" a ", " b "]);
+        assert_eq!(cells("a | b"), vec!["a ", " b"]);
+        assert_eq!(cells("| a | b |\r"), vec![" a ", " b "]);
+        assert_eq!(cells("| | x |"), vec![" ", " x "]);
+        assert_eq!(cells("| a \\| b | c |"), vec![" a \\| b ", " c "]);
+        assert_eq!(cells("no pipes"), vec!["no pipes"]);
+    }
+
+    #[test]
+    fn reads_cells() {
+        assert_eq!(strip_decoration(" **`Plan`** "), "Plan");
+        assert_eq!(read_text_cell("  cap \\| 60 \t"), "cap | 60");
+        assert_eq!(trim_cell("\u{A0}x "), "\u{A0}x");
+    }
+
+    #[test]
+    fn delimiter_rows() {
+        assert!(is_delimiter_row("|---|:--:|--:|"));
+        assert!(is_delimiter_row("---|---"));
+        assert!(!is_delimiter_row("| a | b |"));
+    }
+}

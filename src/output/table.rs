@@ -1,0 +1,85 @@
+//! The table listing for a person (SPEC §5.2): aligned columns, each state
+//! in its own colour when the output is a terminal (and `NO_COLOR` is unset).
+
+use std::io::Write;
+
+use anstyle::{AnsiColor, Style};
+use unicode_width::UnicodeWidthStr;
+
+use super::flatten_field;
+use crate::manifest::DecisionRow;
+use crate::vocab;
+
+const HEADERS: [&str; 7] = [
+    "KEY", "STATE", "OWNER", "BLOCKING", "SOURCE", "PHASE", "VALUE",
+];
+
+/// The colour of a state word.
+fn state_style(state: &str) -> Style {
+    match state {
+        vocab::STATE_ANSWERED => AnsiColor::Green.on_default(),
+        vocab::STATE_OUTSTANDING => AnsiColor::Yellow.on_default().bold(),
+        vocab::STATE_WAIVED => AnsiColor::Cyan.on_default(),
+        _ => AnsiColor::Red.on_default(),
+    }
+}
+
+/// Writes `rows` as an aligned table with a header line. Colour codes are
+/// always written; pass an `anstream` stream to strip them where the output
+/// is not a terminal or `NO_COLOR` is set. With no rows, says so.
+pub fn write(out: &mut dyn Write, rows: &[&DecisionRow]) -> std::io::Result<()> {
+    if rows.is_empty() {
+        return writeln!(out, "(no decisions)");
+    }
+    let cells: Vec<[String; 7]> = rows
+        .iter()
+        .map(|r| {
+            [
+                flatten_field(&r.key).into_owned(),
+                flatten_field(&r.state).into_owned(),
+                flatten_field(&r.owner).into_owned(),
+                r.blocking_word().to_string(),
+                flatten_field(&r.source).into_owned(),
+                r.phase
+                    .phase()
+                    .map(|p| p.to_string())
+                    .unwrap_or_else(|| "—".into()),
+                flatten_field(&r.value).into_owned(),
+            ]
+        })
+        .collect();
+    let mut widths = HEADERS.map(UnicodeWidthStr::width);
+    for row in &cells {
+        for (w, cell) in widths.iter_mut().zip(row) {
+            *w = (*w).max(cell.width());
+        }
+    }
+    let bold = Style::new().bold();
+    let mut line = String::new();
+    for (i, h) in HEADERS.iter().enumerate() {
+        push_cell(&mut line, h, widths[i], i + 1 == HEADERS.len());
+    }
+    writeln!(out, "{bold}{}{bold:#}", line.trim_end())?;
+    for (row, cells) in rows.iter().zip(&cells) {
+        let mut line = String::new();
+        for (i, cell) in cells.iter().enumerate() {
+            let last = i + 1 == cells.len();
+            if i == 1 {
+                let style = state_style(&row.state);
+                line.push_str(&format!("{style}{cell}{style:#}"));
+                line.push_str(&" ".repeat(widths[i] - cell.width() + 2));
+            } else {
+                push_cell(&mut line, cell, widths[i], last);
+            }
+        }
+        writeln!(out, "{}", line.trim_end())?;
+    }
+    Ok(())
+}
+
+fn push_cell(line: &mut String, cell: &str, width: usize, last: bool) {
+    line.push_str(cell);
+    if !last {
+        line.push_str(&" ".repeat(width - cell.width() + 2));
+    }
+}

@@ -1,0 +1,247 @@
+//! The plan model (SPEC §3), built once per file: frontmatter, phase graph,
+//! phase blocks and the `## Decisions` section.
+
+pub mod graph;
+pub mod handoff;
+pub mod phase;
+
+use std::path::Path;
+
+use serde::Deserialize;
+
+use crate::error::{Error, Result};
+use crate::manifest::read::{DecisionSection, FileKind};
+use crate::markdown::MarkdownFile;
+use crate::root::PlanLocation;
+
+pub use graph::PhaseGraph;
+pub use phase::PhaseBlock;
+
+/// A frontmatter scalar as YAML gave it.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(untagged)]
+pub enum Scalar {
+    /// A whole number (`phases: 4`).
+    Int(i64),
+    /// A number with a fraction.
+    Float(f64),
+    /// A boolean.
+    Bool(bool),
+    /// A string (`status: active`, `phases: TODO`).
+    Str(String),
+    /// A list, a mapping or null: present, but not a scalar.
+    Other(serde::de::IgnoredAny),
+}
+
+impl Scalar {
+    /// The scalar as text (`None` for a list, mapping or null).
+    pub fn as_text(&self) -> Option<String> {
+        match self {
+            Scalar::Int(n) => Some(n.to_string()),
+            Scalar::Float(f) => Some(f.to_string()),
+            Scalar::Bool(b) => Some(b.to_string()),
+            Scalar::Str(s) => Some(s.clone()),
+            Scalar::Other(_) => None,
+        }
+    }
+}
+
+#[derive(Debug, Default, Deserialize)]
+struct RawFrontmatter {
+    #[serde(default)]
+    slug: Option<Scalar>,
+    #[serde(default)]
+    status: Option<Scalar>,
+    #[serde(default)]
+    phases: Option<Scalar>,
+}
+
+/// A frontmatter that is not valid YAML (SPEC §6 `frontmatter-invalid`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FrontmatterError {
+    /// 1-based line in the plan file of the YAML error.
+    pub line: usize,
+    /// The YAML library's message.
+    pub message: String,
+}
+
+/// The frontmatter fields the tool uses (SPEC §3.1).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Frontmatter {
+    /// Whether the file opens with a frontmatter block at all.
+    pub present: bool,
+    /// `slug:` as text.
+    pub slug: Option<String>,
+    /// `status:` as text; `None` means active (open).
+    pub status: Option<String>,
+    /// `phases:` as YAML gave it (a number, or text such as `TODO`).
+    pub phases: Option<Scalar>,
+    /// 1-based line of the `phases:` key, when present.
+    pub phases_line: Option<usize>,
+    /// The YAML error, when the block is not valid YAML.
+    pub error: Option<FrontmatterError>,
+}
+
+impl Frontmatter {
+    /// Parses the frontmatter block of `file` with a YAML library; invalid
+    /// YAML is recorded in [`Frontmatter::error`], never a panic.
+    pub fn read(file: &MarkdownFile) -> Frontmatter {
+        let Some(block) = &file.frontmatter else {
+            return Frontmatter::default();
+        };
+        let yaml = &file.text[block.yaml.clone()];
+        let mut fm = Frontmatter {
+            present: true,
+            ..Frontmatter::default()
+        };
+        fm.phases_line = yaml
+            .lines()
+            .position(|l| l.starts_with("phases:"))
+            .map(|i| block.first_line + i);
+        if yaml.trim().is_empty() {
+            return fm;
+        }
+        match serde_saphyr::from_str::<RawFrontmatter>(yaml) {
+            Ok(raw) => {
+                fm.slug = raw.slug.and_then(|s| s.as_text());
+                fm.status = raw.status.and_then(|s| s.as_text());
+                fm.phases = raw.phases;
+            }
+            Err(e) => {
+                let line = e
+                    .location()
+                    .map(|l| l.line() as usize)
+                    .filter(|&l| l > 0)
+                    .unwrap_or(1);
+                let message = e.to_string();
+                let message = message.lines().next().unwrap_or("invalid YAML").to_string();
+                fm.error = Some(FrontmatterError {
+                    line: block.first_line + line - 1,
+                    message,
+                });
+            }
+        }
+        fm
+    }
+
+    /// Whether the plan is closed (SPEC §3.1): `status:` whose first word is
+    /// `complete`, `abandoned` or `superseded` (any case).
+    pub fn is_closed(&self) -> bool {
+        crate::vocab::is_closed_status(self.status.as_deref())
+    }
+}
+
+/// A plan file, read and parsed once.
+#[derive(Debug, Clone)]
+pub struct Plan {
+    /// The plan's slug.
+    pub slug: String,
+    /// The file and its one parse.
+    pub file: MarkdownFile,
+    /// The frontmatter fields.
+    pub frontmatter: Frontmatter,
+    /// The `## Phase graph` section, if any.
+    pub graph: Option<PhaseGraph>,
+    /// The `### Phase N` blocks, in document order.
+    pub phases: Vec<PhaseBlock>,
+    /// The `## Decisions` section, if any.
+    pub decisions: Option<DecisionSection>,
+}
+
+impl Plan {
+    /// Builds the plan model of an already-read file.
+    pub fn from_file(slug: &str, file: MarkdownFile) -> Plan {
+        Plan {
+            slug: slug.to_string(),
+            frontmatter: Frontmatter::read(&file),
+            graph: PhaseGraph::read(&file),
+            phases: phase::read_phase_blocks(&file),
+            decisions: DecisionSection::read(&file, FileKind::Plan),
+            file,
+        }
+    }
+
+    /// Reads the plan at `location`. [`Error::PlanMissing`] when there is no
+    /// such file; [`Error::Read`] / [`Error::NotUtf8`] when it cannot be read.
+    pub fn load(location: &PlanLocation) -> Result<Plan> {
+        Plan::load_path(&location.slug, &location.plan)
+    }
+
+    /// Reads the plan file at `path` with slug `slug` (see [`Plan::load`]).
+    pub fn load_path(slug: &str, path: &Path) -> Result<Plan> {
+        match MarkdownFile::read(path)? {
+            Some(file) => Ok(Plan::from_file(slug, file)),
+            None => Err(Error::PlanMissing {
+                slug: slug.to_string(),
+                path: path.to_path_buf(),
+            }),
+        }
+    }
+
+    /// The phases of the phase graph, in table order, each once.
+    pub fn graph_phases(&self) -> Vec<u32> {
+        self.graph
+            .as_ref()
+            .map(PhaseGraph::phases)
+            .unwrap_or_default()
+    }
+
+    /// The phase block for `phase` (the first one, if the plan repeats it).
+    pub fn phase_block(&self, phase: u32) -> Option<&PhaseBlock> {
+        self.phases.iter().find(|b| b.number == phase)
+    }
+
+    /// Whether the plan is closed (see [`Frontmatter::is_closed`]).
+    pub fn is_closed(&self) -> bool {
+        self.frontmatter.is_closed()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::PathBuf;
+
+    fn plan(text: &str) -> Plan {
+        Plan::from_file(
+            "t",
+            MarkdownFile::from_text(PathBuf::from("t.md"), text.to_string()),
+        )
+    }
+
+    #[test]
+    fn frontmatter_fields_and_errors() {
+        let p = plan("---\nslug: t\nstatus: Complete\nphases: 3\n---\n# T\n");
+        assert_eq!(p.frontmatter.slug.as_deref(), Some("t"));
+        assert!(p.is_closed());
+        assert_eq!(p.frontmatter.phases, Some(Scalar::Int(3)));
+        assert_eq!(p.frontmatter.phases_line, Some(4));
+        let bad = plan("---\nslug: t\nstatus: [unclosed\n---\n# T\n");
+        let err = bad.frontmatter.error.expect("a YAML error");
+        assert!(err.line >= 2, "{err:?}");
+        let todo = plan("---\nphases: TODO\n---\n");
+        assert_eq!(todo.frontmatter.phases, Some(Scalar::Str("TODO".into())));
+    }
+
+    #[test]
+    fn graph_and_blocks() {
+        let p = plan(
+            "# T\n\n## Phase graph\n\n| Phase | Title | Depends on | Repos |\n|---|---|---|---|\n| 1 | A | — | r |\n| 02 | B *(GATED)* | 1 | r |\n\n## Phases\n\n### Phase 1 — A\n- **Verification:** `x`\n\n### Phase 02 — B\n- **Gate-check:** phase 1\n",
+        );
+        assert_eq!(p.graph_phases(), vec![1, 2]);
+        assert!(
+            p.graph
+                .as_ref()
+                .and_then(|g| g.row(2))
+                .is_some_and(|r| r.gated)
+        );
+        assert_eq!(p.phases.len(), 2);
+        assert_eq!(p.phases[1].number, 2);
+        assert_eq!(
+            p.phase_block(2)
+                .and_then(|b| b.directive("gate-check"))
+                .map(|d| d.value.as_str()),
+            Some("phase 1")
+        );
+    }
+}

@@ -1,0 +1,225 @@
+//! Locating files (SPEC §1): the docs root, slug validation, and the paths of
+//! a plan, its twin, its handoffs and its rulings ledger.
+
+use std::path::{Component, Path, PathBuf};
+
+use sha2::{Digest, Sha256};
+
+use crate::error::{Error, Result};
+
+/// The folder that holds `docs/plans/` (SPEC §1).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DocsRoot(pub PathBuf);
+
+impl DocsRoot {
+    /// Finds the docs root: `flag` (`--root DIR`), else `$DOCS_ROOT` (as
+    /// `env_root`), else the nearest ancestor of `cwd` (itself included)
+    /// that has a `docs/plans/` folder, else `cwd`.
+    pub fn locate(flag: Option<&Path>, env_root: Option<&Path>, cwd: &Path) -> DocsRoot {
+        if let Some(dir) = flag.or(env_root).filter(|p| !p.as_os_str().is_empty()) {
+            return DocsRoot(cwd.join(dir));
+        }
+        cwd.ancestors()
+            .find(|dir| dir.join("docs").join("plans").is_dir())
+            .map(|dir| DocsRoot(dir.to_path_buf()))
+            .unwrap_or_else(|| DocsRoot(cwd.to_path_buf()))
+    }
+
+    /// Finds the docs root from the process environment and working
+    /// directory (see [`DocsRoot::locate`]). Errors when the working
+    /// directory cannot be read.
+    pub fn from_env(flag: Option<&Path>) -> Result<DocsRoot> {
+        let cwd = std::env::current_dir().map_err(|source| Error::Read {
+            path: PathBuf::from("."),
+            source,
+        })?;
+        let env_root = std::env::var_os("DOCS_ROOT").map(PathBuf::from);
+        Ok(DocsRoot::locate(flag, env_root.as_deref(), &cwd))
+    }
+
+    /// `docs/plans/` under this root.
+    pub fn plans_dir(&self) -> PathBuf {
+        self.0.join("docs").join("plans")
+    }
+}
+
+/// Whether `slug` is a valid plan slug (SPEC §1, fix): it matches
+/// `^[A-Za-z0-9][A-Za-z0-9._-]*$` and holds no `..`.
+pub fn is_valid_slug(slug: &str) -> bool {
+    let mut chars = slug.chars();
+    match chars.next() {
+        Some(first) if first.is_ascii_alphanumeric() => {}
+        _ => return false,
+    }
+    !slug.contains("..") && chars.all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-'))
+}
+
+/// Checks a slug (SPEC §1); [`Error::InvalidSlug`] (exit 2) otherwise.
+pub fn check_slug(slug: &str) -> Result<()> {
+    if is_valid_slug(slug) {
+        Ok(())
+    } else {
+        Err(Error::InvalidSlug(slug.to_string()))
+    }
+}
+
+/// A plan named on the command line, with every path derived from it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PlanLocation {
+    /// The docs root the plan belongs to.
+    pub root: DocsRoot,
+    /// The plan's slug (the file stem).
+    pub slug: String,
+    /// The plan file.
+    pub plan: PathBuf,
+}
+
+impl PlanLocation {
+    /// Resolves a `<SLUG>` argument (SPEC §1). A path to an existing `.md`
+    /// file is accepted: its slug is the file stem, and when it sits in
+    /// `<R>/docs/plans/`, `<R>` becomes the docs root. Anything else must
+    /// be a valid slug ([`Error::InvalidSlug`] otherwise); it names
+    /// `docs/plans/<slug>.md` under `root`. The plan need not exist yet.
+    pub fn resolve(root: &DocsRoot, arg: &str) -> Result<PlanLocation> {
+        let as_path = Path::new(arg);
+        if arg.ends_with(".md") && as_path.is_file() {
+            let slug = as_path
+                .file_stem()
+                .and_then(|s| s.to_str())
+                .unwrap_or_default()
+                .to_string();
+            check_slug(&slug)?;
+            let abs = if as_path.is_absolute() {
+                as_path.to_path_buf()
+            } else {
+                std::env::current_dir()
+                    .map(|cwd| cwd.join(as_path))
+                    .unwrap_or_else(|_| as_path.to_path_buf())
+            };
+            let abs = normalize_lexically(&abs);
+            let plans_root = abs
+                .parent()
+                .filter(|dir| dir.ends_with("docs/plans"))
+                .and_then(|dir| dir.parent())
+                .and_then(|dir| dir.parent())
+                .map(|dir| DocsRoot(dir.to_path_buf()));
+            return Ok(PlanLocation {
+                root: plans_root.unwrap_or_else(|| root.clone()),
+                slug,
+                plan: abs,
+            });
+        }
+        check_slug(arg)?;
+        Ok(PlanLocation {
+            root: root.clone(),
+            slug: arg.to_string(),
+            plan: root.plans_dir().join(format!("{arg}.md")),
+        })
+    }
+
+    /// `docs/handoffs/<slug>/`: the folder of the twin and the handoffs.
+    pub fn handoffs_dir(&self) -> PathBuf {
+        self.root.0.join("docs").join("handoffs").join(&self.slug)
+    }
+
+    /// `docs/handoffs/<slug>/decisions.md`: the twin (SPEC §1).
+    pub fn twin(&self) -> PathBuf {
+        self.handoffs_dir().join("decisions.md")
+    }
+
+    /// The rulings ledger for `promote` (SPEC §1): `flag` (`--rulings`),
+    /// else `$PE_RULINGS_FILE`, else
+    /// `${XDG_STATE_HOME:-$HOME/.local/state}/phase-console/runs/<instance>/<slug>/rulings.ndjson`.
+    pub fn ledger(&self, flag: Option<&Path>) -> PathBuf {
+        if let Some(path) = flag {
+            return path.to_path_buf();
+        }
+        if let Some(path) = std::env::var_os("PE_RULINGS_FILE").filter(|p| !p.is_empty()) {
+            return PathBuf::from(path);
+        }
+        let state = std::env::var_os("XDG_STATE_HOME")
+            .filter(|p| !p.is_empty())
+            .map(PathBuf::from)
+            .unwrap_or_else(|| {
+                let home = std::env::var_os("HOME")
+                    .map(PathBuf::from)
+                    .unwrap_or_default();
+                home.join(".local").join("state")
+            });
+        state
+            .join("phase-console")
+            .join("runs")
+            .join(instance_name(&self.root.0))
+            .join(&self.slug)
+            .join("rulings.ndjson")
+    }
+}
+
+/// The console's instance name for a docs root (SPEC §1): the first 8 hex
+/// digits of the SHA-256 of the absolute root path (lexically normalised,
+/// symlinks not resolved), a `-`, and the root's base name.
+pub fn instance_name(root: &Path) -> String {
+    let abs = if root.is_absolute() {
+        root.to_path_buf()
+    } else {
+        std::env::current_dir()
+            .map(|cwd| cwd.join(root))
+            .unwrap_or_else(|_| root.to_path_buf())
+    };
+    let abs = normalize_lexically(&abs);
+    let digest = Sha256::digest(abs.as_os_str().as_encoded_bytes());
+    let hex: String = digest.iter().take(4).map(|b| format!("{b:02x}")).collect();
+    let base = abs
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    format!("{hex}-{base}")
+}
+
+/// `path` with `.` components dropped and `..` applied to the component
+/// before it, without touching the file system (symlinks are not resolved).
+pub fn normalize_lexically(path: &Path) -> PathBuf {
+    let mut out = PathBuf::new();
+    for component in path.components() {
+        match component {
+            Component::CurDir => {}
+            Component::ParentDir => {
+                if !out.pop() {
+                    out.push("..");
+                }
+            }
+            other => out.push(other.as_os_str()),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn slugs() {
+        for good in ["demo", "a", "A-1.b_c", "2026.plan"] {
+            assert!(is_valid_slug(good), "{good}");
+        }
+        for bad in ["", "../x", "a/b", "-a", ".a", "a..b", "a b", "é"] {
+            assert!(!is_valid_slug(bad), "{bad}");
+        }
+    }
+
+    #[test]
+    fn lexical_normalisation() {
+        assert_eq!(
+            normalize_lexically(Path::new("/a/./b/../c")),
+            PathBuf::from("/a/c")
+        );
+    }
+
+    #[test]
+    fn instance_name_shape() {
+        let name = instance_name(Path::new("/srv/docs-root"));
+        assert_eq!(name.len(), 8 + 1 + "docs-root".len());
+        assert!(name.ends_with("-docs-root"));
+    }
+}

@@ -1,0 +1,106 @@
+//! Shared helpers for the CLI tests: a scratch docs root, fixture copies, and
+//! a `planfile` command bound to that root with a fixed environment.
+
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+
+use assert_cmd::Command;
+
+/// The project's `fixtures/` folder.
+pub fn fixtures() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures")
+}
+
+/// A scratch docs root that is removed when dropped.
+pub struct Root {
+    /// The temporary folder (the docs root).
+    pub dir: tempfile::TempDir,
+}
+
+impl Root {
+    /// An empty docs root with `docs/plans/`.
+    pub fn new() -> Root {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        std::fs::create_dir_all(dir.path().join("docs/plans")).expect("docs/plans");
+        Root { dir }
+    }
+
+    /// A docs root holding a copy of `fixtures/<name>` (a folder with `docs/`).
+    pub fn fixture(name: &str) -> Root {
+        let root = Root::new();
+        copy_dir(&fixtures().join(name), root.path());
+        root
+    }
+
+    /// The docs root's path.
+    pub fn path(&self) -> &Path {
+        self.dir.path()
+    }
+
+    /// Writes `docs/plans/<slug>.md`.
+    pub fn plan(&self, slug: &str, text: &str) -> PathBuf {
+        let path = self.path().join("docs/plans").join(format!("{slug}.md"));
+        std::fs::write(&path, text).expect("write the plan");
+        path
+    }
+
+    /// Writes `docs/handoffs/<slug>/<file>`.
+    pub fn handoff(&self, slug: &str, file: &str, text: &str) -> PathBuf {
+        let dir = self.path().join("docs/handoffs").join(slug);
+        std::fs::create_dir_all(&dir).expect("the handoffs folder");
+        let path = dir.join(file);
+        std::fs::write(&path, text).expect("write the handoff");
+        path
+    }
+
+    /// Writes the twin `docs/handoffs/<slug>/decisions.md`.
+    pub fn twin(&self, slug: &str, text: &str) -> PathBuf {
+        self.handoff(slug, "decisions.md", text)
+    }
+
+    /// The twin's path.
+    pub fn twin_path(&self, slug: &str) -> PathBuf {
+        self.path().join("docs/handoffs").join(slug).join("decisions.md")
+    }
+
+    /// A `planfile` command run in this docs root, with the conformance
+    /// suite's environment (PE_TODAY=2026-09-14, PE_OWNER=op, NO_COLOR=1).
+    pub fn cmd(&self) -> Command {
+        let mut cmd = Command::cargo_bin("planfile").expect("the planfile binary");
+        cmd.current_dir(self.path())
+            .env_clear()
+            .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+            .env("HOME", self.path())
+            .env("DOCS_ROOT", self.path())
+            .env("PE_TODAY", "2026-09-14")
+            .env("PE_OWNER", "op")
+            .env("NO_COLOR", "1")
+            .env("XDG_STATE_HOME", self.path().join(".state"));
+        cmd
+    }
+}
+
+/// Copies the folder `from` into `to`, recursively.
+pub fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).expect("create the target folder");
+    for entry in std::fs::read_dir(from).expect("read the fixture folder") {
+        let entry = entry.expect("a fixture entry");
+        let target = to.join(entry.file_name());
+        if entry.file_type().expect("a file type").is_dir() {
+            copy_dir(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), &target).expect("copy a fixture file");
+        }
+    }
+}
+
+/// The stdout of a finished command, as UTF-8.
+pub fn stdout(output: &std::process::Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+/// The stderr of a finished command, as UTF-8.
+pub fn stderr(output: &std::process::Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
