@@ -6,6 +6,7 @@
 
 pub mod cli;
 pub mod error;
+pub mod generate;
 pub mod manifest;
 pub mod markdown;
 pub mod output;

@@ -92,6 +92,7 @@ impl DecisionRow {
 /// Reads a `blocking` cell (already decoration-stripped): `yes`, `true`, `y`
 /// in any case mean yes; anything else means no.
 pub fn read_blocking(cell: &str) -> bool {
-    let lower = cell.to_ascii_lowercase();
-    matches!(lower.as_str(), "yes" | "true" | "y")
+    ["yes", "true", "y"]
+        .iter()
+        .any(|word| cell.eq_ignore_ascii_case(word))
 }

@@ -53,7 +53,14 @@ pub fn trim_cell(cell: &str) -> &str {
 /// Removes every `*` and backtick, then trims: how `key`, `owner`, `state`,
 /// `source` and `blocking` cells and header cells are read (SPEC §3.3).
 pub fn strip_decoration(cell: &str) -> String {
-    let stripped: String = cell.chars().filter(|c| !matches!(c, '*' | '`')).collect();
+    let cell = trim_cell(cell);
+    if !cell.contains(['*', '`']) {
+        return cell.to_string();
+    }
+    let mut stripped = String::with_capacity(cell.len());
+    for part in cell.split(['*', '`']) {
+        stripped.push_str(part);
+    }
     trim_cell(&stripped).to_string()
 }
 
