@@ -74,7 +74,7 @@ pub fn plan_text(slug: &str, shape: PlanShape) -> String {
 
 /// Whether generated phase `p` is GATED (every fifth phase after the first).
 fn is_gated(p: usize) -> bool {
-    p > 1 && p % 5 == 0
+    p > 1 && p.is_multiple_of(5)
 }
 
 /// The text of a generated twin with `rows` rows for a plan of `phases`
