@@ -1,7 +1,9 @@
 //! The command line: clap definitions (also used for completions and the man
 //! page) and the dispatch of each command to the library.
 
+mod gate;
 mod listing;
+mod prompt;
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -138,6 +140,8 @@ pub fn run(cli: Cli) -> Result<u8> {
             let location = PlanLocation::resolve(&root, &args.slug)?;
             match args.verb.as_str() {
                 "list" => listing::decisions_list(&location, &args),
+                "check" => gate::decisions_check(&location, &args),
+                "prompt" => prompt::decisions_prompt(&location, &args),
                 other => Err(Error::Usage(format!(
                     "unknown verb \"{}\" for decisions: use list, check, prompt, answer, waive or promote",
                     crate::error::escape_invisible(other)
