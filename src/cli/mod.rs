@@ -3,6 +3,7 @@
 
 mod gate;
 mod listing;
+mod new;
 mod prompt;
 
 use std::io::Write;
@@ -39,6 +40,25 @@ pub enum Command {
     /// List, check, prompt, or write (answer / waive / promote) the decision
     /// manifest of one plan.
     Decisions(Box<DecisionsArgs>),
+
+    /// Write a new plan, docs/plans/<SLUG>.md, from the plan template: all
+    /// nineteen decision keys, shipped defaults answered, the rest
+    /// outstanding.
+    New(NewArgs),
+}
+
+/// Arguments of `new`.
+#[derive(Debug, Args)]
+pub struct NewArgs {
+    /// The new plan's slug: letters, digits, '.', '_' and '-', starting with a
+    /// letter or digit.
+    #[arg(value_name = "SLUG")]
+    pub slug: String,
+
+    /// The plan's title (its `#` heading); default: the slug with '-' and '_'
+    /// as spaces, first letter upper-case.
+    #[arg(long, value_name = "TEXT")]
+    pub title: Option<String>,
 }
 
 /// Arguments of `phase-graph`.
@@ -148,6 +168,7 @@ pub fn run(cli: Cli) -> Result<u8> {
                 ))),
             }
         }
+        Command::New(args) => new::new_plan(&root, &args),
     }
 }
 
