@@ -1,6 +1,7 @@
 //! The command line: clap definitions (also used for completions and the man
 //! page) and the dispatch of each command to the library.
 
+mod completions;
 mod gate;
 mod listing;
 mod new;
@@ -45,6 +46,12 @@ pub enum Command {
     /// nineteen decision keys, shipped defaults answered, the rest
     /// outstanding.
     New(NewArgs),
+
+    /// Print the shell completion script for SHELL on stdout.
+    Completions(CompletionsArgs),
+
+    /// Print the manual page (roff) on stdout.
+    Man,
 }
 
 /// Arguments of `new`.
@@ -59,6 +66,14 @@ pub struct NewArgs {
     /// as spaces, first letter upper-case.
     #[arg(long, value_name = "TEXT")]
     pub title: Option<String>,
+}
+
+/// Arguments of `completions`.
+#[derive(Debug, Args)]
+pub struct CompletionsArgs {
+    /// The shell to complete for.
+    #[arg(value_name = "SHELL")]
+    pub shell: clap_complete::Shell,
 }
 
 /// Arguments of `phase-graph`.
@@ -169,6 +184,8 @@ pub fn run(cli: Cli) -> Result<u8> {
             }
         }
         Command::New(args) => new::new_plan(&root, &args),
+        Command::Completions(args) => completions::print_completions(args.shell),
+        Command::Man => completions::print_man(),
     }
 }
 
