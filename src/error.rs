@@ -39,6 +39,17 @@ pub enum Error {
     #[error("{0}")]
     PlanUnreadableForGraph(String),
 
+    /// `new` on a slug whose plan file already exists (or a link by that
+    /// name). Exit 2, nothing written.
+    #[error(
+        "{}: a plan already exists here; pick another slug, or edit this plan",
+        path.display()
+    )]
+    PlanExists {
+        /// The existing plan file.
+        path: PathBuf,
+    },
+
     /// A file that could not be read. Exit 2.
     #[error("{}: cannot read: {source}", path.display())]
     Read {
@@ -136,6 +147,7 @@ impl Error {
             Error::Usage(_)
             | Error::InvalidSlug(_)
             | Error::PlanMissing { .. }
+            | Error::PlanExists { .. }
             | Error::Read { .. }
             | Error::NotUtf8 { .. }
             | Error::UnknownPhase { .. }

@@ -1,7 +1,11 @@
 //! The command line: clap definitions (also used for completions and the man
 //! page) and the dispatch of each command to the library.
 
+mod completions;
+mod gate;
 mod listing;
+mod new;
+mod prompt;
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -37,6 +41,39 @@ pub enum Command {
     /// List, check, prompt, or write (answer / waive / promote) the decision
     /// manifest of one plan.
     Decisions(Box<DecisionsArgs>),
+
+    /// Write a new plan, docs/plans/<SLUG>.md, from the plan template: all
+    /// nineteen decision keys, shipped defaults answered, the rest
+    /// outstanding.
+    New(NewArgs),
+
+    /// Print the shell completion script for SHELL on stdout.
+    Completions(CompletionsArgs),
+
+    /// Print the manual page (roff) on stdout.
+    Man,
+}
+
+/// Arguments of `new`.
+#[derive(Debug, Args)]
+pub struct NewArgs {
+    /// The new plan's slug: letters, digits, '.', '_' and '-', starting with a
+    /// letter or digit.
+    #[arg(value_name = "SLUG")]
+    pub slug: String,
+
+    /// The plan's title (its `#` heading); default: the slug with '-' and '_'
+    /// as spaces, first letter upper-case.
+    #[arg(long, value_name = "TEXT")]
+    pub title: Option<String>,
+}
+
+/// Arguments of `completions`.
+#[derive(Debug, Args)]
+pub struct CompletionsArgs {
+    /// The shell to complete for.
+    #[arg(value_name = "SHELL")]
+    pub shell: clap_complete::Shell,
 }
 
 /// Arguments of `phase-graph`.
@@ -138,12 +175,17 @@ pub fn run(cli: Cli) -> Result<u8> {
             let location = PlanLocation::resolve(&root, &args.slug)?;
             match args.verb.as_str() {
                 "list" => listing::decisions_list(&location, &args),
+                "check" => gate::decisions_check(&location, &args),
+                "prompt" => prompt::decisions_prompt(&location, &args),
                 other => Err(Error::Usage(format!(
                     "unknown verb \"{}\" for decisions: use list, check, prompt, answer, waive or promote",
                     crate::error::escape_invisible(other)
                 ))),
             }
         }
+        Command::New(args) => new::new_plan(&root, &args),
+        Command::Completions(args) => completions::print_completions(args.shell),
+        Command::Man => completions::print_man(),
     }
 }
 

@@ -1,6 +1,7 @@
 //! The decision manifest: a plan's `## Decisions` table and its twin, read
 //! (SPEC §3.3), merged into views (SPEC §4), and written (SPEC §7).
 
+pub mod gate;
 pub mod merge;
 pub mod read;
 pub mod row;

@@ -1,7 +1,9 @@
 //! Output formats: the listings of the resolved manifest (SPEC §5) and, in
 //! their own modules, the renderings of lint findings (SPEC §6).
 
+pub mod gate;
 pub mod json;
+pub mod prompt;
 pub mod table;
 pub mod tsv;
 
@@ -12,5 +14,15 @@ pub fn flatten_field(field: &str) -> std::borrow::Cow<'_, str> {
         std::borrow::Cow::Owned(field.replace(['\t', '\r', '\n'], " "))
     } else {
         std::borrow::Cow::Borrowed(field)
+    }
+}
+
+/// The `planfile decisions <slug> [--phase N] <verb>` command line that a
+/// person or a session can run on the same plan and view (used by the
+/// start gate's advice and the boot prompt's heading, SPEC §5.3, §5.4).
+pub fn decisions_command(slug: &str, phase: Option<u32>, verb: &str) -> String {
+    match phase {
+        Some(p) => format!("planfile decisions {slug} --phase {p} {verb}"),
+        None => format!("planfile decisions {slug} {verb}"),
     }
 }

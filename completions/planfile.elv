@@ -1,0 +1,95 @@
+
+use builtin;
+use str;
+
+set edit:completion:arg-completer[planfile] = {|@words|
+    fn spaces {|n|
+        builtin:repeat $n ' ' | str:join ''
+    }
+    fn cand {|text desc|
+        edit:complex-candidate $text &display=$text' '(spaces (- 14 (wcswidth $text)))$desc
+    }
+    var command = 'planfile'
+    for word $words[1..-1] {
+        if (str:has-prefix $word '-') {
+            break
+        }
+        set command = $command';'$word
+    }
+    var completions = [
+        &'planfile'= {
+            cand --root 'The docs root (the folder holding docs/plans/); default: $DOCS_ROOT, else the nearest ancestor with docs/plans/, else the working directory'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+            cand phase-graph 'Reference-compatible views of one plan: its resolved decisions as TSV (--decisions [N]) or its lint verdict (--lint)'
+            cand decisions 'List, check, prompt, or write (answer / waive / promote) the decision manifest of one plan'
+            cand new 'Write a new plan, docs/plans/<SLUG>.md, from the plan template: all nineteen decision keys, shipped defaults answered, the rest outstanding'
+            cand completions 'Print the shell completion script for SHELL on stdout'
+            cand man 'Print the manual page (roff) on stdout'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'planfile;phase-graph'= {
+            cand --decisions 'Print the resolved decisions as TSV (key, state, owner, blocking, source, value); with N, phase N''s view'
+            cand --root 'The docs root (the folder holding docs/plans/); default: $DOCS_ROOT, else the nearest ancestor with docs/plans/, else the working directory'
+            cand --lint 'Lint the plan (F14, F24, F25 and the structure checks), reference format'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'planfile;decisions'= {
+            cand --phase 'The phase whose view to use (rows written with --phase are scoped to it)'
+            cand --format 'Output format: tsv, json or table (list); text or json (check)'
+            cand --value 'The answer (answer)'
+            cand --reason 'Why the decision does not apply (waive)'
+            cand --by 'Who decided; default: $PE_OWNER, else user@host'
+            cand --blocking 'Whether the row blocks the start: yes or no (answer)'
+            cand --evidence 'What proves the answer; default: `decisions.sh <today>`'
+            cand --from-ruling 'The ruling id to promote (promote)'
+            cand --key 'The key a promoted ruling answers, when the ruling names none (promote)'
+            cand --rulings 'The rulings ledger; default: $PE_RULINGS_FILE, else the console''s state folder'
+            cand --ack 'A waived key the start gate may accept (check; repeatable)'
+            cand --root 'The docs root (the folder holding docs/plans/); default: $DOCS_ROOT, else the nearest ancestor with docs/plans/, else the working directory'
+            cand --dry-run 'Print the unified diff the write would make; write nothing'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'planfile;new'= {
+            cand --title 'The plan''s title (its `#` heading); default: the slug with ''-'' and ''_'' as spaces, first letter upper-case'
+            cand --root 'The docs root (the folder holding docs/plans/); default: $DOCS_ROOT, else the nearest ancestor with docs/plans/, else the working directory'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'planfile;completions'= {
+            cand --root 'The docs root (the folder holding docs/plans/); default: $DOCS_ROOT, else the nearest ancestor with docs/plans/, else the working directory'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'planfile;man'= {
+            cand --root 'The docs root (the folder holding docs/plans/); default: $DOCS_ROOT, else the nearest ancestor with docs/plans/, else the working directory'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'planfile;help'= {
+            cand phase-graph 'Reference-compatible views of one plan: its resolved decisions as TSV (--decisions [N]) or its lint verdict (--lint)'
+            cand decisions 'List, check, prompt, or write (answer / waive / promote) the decision manifest of one plan'
+            cand new 'Write a new plan, docs/plans/<SLUG>.md, from the plan template: all nineteen decision keys, shipped defaults answered, the rest outstanding'
+            cand completions 'Print the shell completion script for SHELL on stdout'
+            cand man 'Print the manual page (roff) on stdout'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'planfile;help;phase-graph'= {
+        }
+        &'planfile;help;decisions'= {
+        }
+        &'planfile;help;new'= {
+        }
+        &'planfile;help;completions'= {
+        }
+        &'planfile;help;man'= {
+        }
+        &'planfile;help;help'= {
+        }
+    ]
+    $completions[$command]
+}

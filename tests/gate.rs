@@ -1,0 +1,235 @@
+//! `decisions <SLUG> [--phase N] check` (SPEC §5.4): the start gate's verdict,
+//! text and JSON, refusing and passing, with `--ack` and `--phase`.
+
+mod common;
+
+use common::{Root, stderr, stdout};
+
+/// Runs `planfile ARGS` in `root`; returns (exit code, stdout with the root's
+/// path shown as `[ROOT]`, stderr).
+fn run(root: &Root, args: &[&str]) -> (i32, String, String) {
+    let output = root.cmd().args(args).output().expect("run planfile");
+    let root_path = root.path().display().to_string();
+    (
+        output.status.code().unwrap_or(-1),
+        stdout(&output).replace(&root_path, "[ROOT]"),
+        stderr(&output),
+    )
+}
+
+/// A plan whose outstanding blocking row names no owner, and whose waived
+/// row and outstanding blocking row use keys outside the vocabulary.
+const UNOWNED: &str = "---
+slug: lantern
+status: active
+phases: 2
+---
+
+# Lantern relight
+
+## Phase graph
+
+| Phase | Title | Depends on | Repos | Exit criteria |
+|------:|-------|------------|-------|---------------|
+| 1 | Wick | — | lamp | wick trimmed |
+| 2 | Glass | 1 | lamp | glass clean |
+
+## Decisions
+
+| key | value | owner | state | blocking | source | evidence | phase |
+|---|---|---|---|---|---|---|---|
+| `relay` | | | outstanding | yes | plan | | |
+| `stop` | halt | keeper | answered | yes | plan | | |
+| `oil.supply` | | keeper | outstanding | yes | plan | | |
+| `wick.spare` | not stocked | keeper | waived | no | plan | | |
+| `budgets` | | keeper | outstanding | yes | plan | | 2 |
+";
+
+#[test]
+fn refuses_outstanding_blocking_and_unacknowledged_waivers_text() {
+    let root = Root::fixture("example");
+    let (code, out, err) = run(&root, &["decisions", "demo", "check"]);
+    assert_eq!(code, 1, "{err}");
+    assert_eq!(err, "");
+    insta::assert_snapshot!("check_demo_refused_text", out);
+}
+
+#[test]
+fn refuses_json() {
+    let root = Root::fixture("example");
+    let (code, out, err) = run(&root, &["decisions", "demo", "check", "--format", "json"]);
+    assert_eq!(code, 1, "{err}");
+    let json: serde_json::Value = serde_json::from_str(&out).expect("JSON on stdout");
+    assert_eq!(json["verdict"], "refuse");
+    assert_eq!(json["view"], serde_json::Value::Null);
+    insta::assert_snapshot!("check_demo_refused_json", out);
+}
+
+#[test]
+fn ack_accepts_waivers_but_not_outstanding_rows() {
+    let root = Root::fixture("example");
+    let (code, out, _) = run(
+        &root,
+        &[
+            "decisions",
+            "demo",
+            "check",
+            "--ack",
+            "mcp",
+            "--ack",
+            "plan-health",
+        ],
+    );
+    assert_eq!(code, 1);
+    insta::assert_snapshot!("check_demo_acked_text", out);
+}
+
+#[test]
+fn phase_view_passes_with_acks() {
+    let root = Root::fixture("example");
+    let args = [
+        "decisions",
+        "demo",
+        "--phase",
+        "04",
+        "check",
+        "--ack",
+        "mcp",
+        "--ack",
+        "plan-health",
+    ];
+    let (code, out, err) = run(&root, &args);
+    assert_eq!(code, 0, "{err}");
+    insta::assert_snapshot!("check_demo_phase4_pass_text", out);
+    let (code, out, _) = run(&root, &[&args[..], &["--format", "json"]].concat());
+    assert_eq!(code, 0);
+    insta::assert_snapshot!("check_demo_phase4_pass_json", out);
+}
+
+#[test]
+fn phase_scoped_outstanding_row_refuses_only_its_phase() {
+    let root = Root::new();
+    root.plan("lantern", UNOWNED);
+    let (code, out, _) = run(&root, &["decisions", "lantern", "--phase", "2", "check"]);
+    assert_eq!(code, 1);
+    insta::assert_snapshot!("check_lantern_phase2_text", out);
+    let (code, out, _) = run(
+        &root,
+        &[
+            "decisions",
+            "lantern",
+            "--phase",
+            "2",
+            "check",
+            "--format",
+            "json",
+        ],
+    );
+    assert_eq!(code, 1);
+    insta::assert_snapshot!("check_lantern_phase2_json", out);
+}
+
+#[test]
+fn names_nobody_when_no_owner() {
+    let root = Root::new();
+    root.plan("lantern", UNOWNED);
+    let (code, out, _) = run(&root, &["decisions", "lantern", "check"]);
+    assert_eq!(code, 1);
+    assert!(
+        out.lines()
+            .any(|l| l.starts_with("  - relay: outstanding and blocking, owed by nobody named")),
+        "{out}"
+    );
+    assert!(
+        !out.contains("budgets"),
+        "a phase-2 row is not in the plan-wide view: {out}"
+    );
+}
+
+#[test]
+fn passes_without_manifest() {
+    let root = Root::fixture("cases/no-manifest");
+    let (code, out, err) = run(&root, &["decisions", "no-manifest", "check"]);
+    assert_eq!(code, 0, "{err}");
+    insta::assert_snapshot!("check_no_manifest_text", out);
+    let (code, out, _) = run(
+        &root,
+        &["decisions", "no-manifest", "check", "--format", "json"],
+    );
+    assert_eq!(code, 0);
+    insta::assert_snapshot!("check_no_manifest_json", out);
+}
+
+#[test]
+fn passes_once_the_twin_answers_the_row() {
+    let root = Root::fixture("cases/twin-over-plan");
+    let (code, out, err) = run(&root, &["decisions", "twin-over-plan", "check"]);
+    assert_eq!(code, 0, "{err}");
+    insta::assert_snapshot!("check_twin_over_plan_text", out);
+}
+
+#[test]
+fn crlf_plan_refuses_in_phase_2_only() {
+    let root = Root::fixture("cases/crlf");
+    let plan = root.path().join("docs/plans/crlf.md");
+    let text = std::fs::read_to_string(&plan).expect("the plan");
+    std::fs::write(&plan, text.replace('\n', "\r\n")).expect("write CRLF");
+    let (code, _, _) = run(&root, &["decisions", "crlf", "check"]);
+    assert_eq!(code, 0);
+    let (code, out, _) = run(&root, &["decisions", "crlf", "--phase", "2", "check"]);
+    assert_eq!(code, 1);
+    assert!(
+        out.contains("  - waits: outstanding and blocking, owed by kiln-tech"),
+        "{out}"
+    );
+    assert!(!out.contains('\r'), "{out:?}");
+}
+
+#[test]
+fn no_phase_column_refuses_on_human_acts() {
+    let root = Root::fixture("cases/no-phase-column");
+    for view in [&[][..], &["--phase", "1"][..]] {
+        let args = [&["decisions", "no-phase-column"][..], view, &["check"]].concat();
+        let (code, out, _) = run(&root, &args);
+        assert_eq!(code, 1);
+        assert!(
+            out.contains("  - human-acts: outstanding and blocking, owed by reading-room"),
+            "{out}"
+        );
+    }
+}
+
+#[test]
+fn usage_errors_exit_2_with_nothing_on_stdout() {
+    let root = Root::fixture("example");
+    let cases: [&[&str]; 8] = [
+        &["decisions", "demo", "check", "--ack", "Relay"],
+        &["decisions", "demo", "check", "--ack", ""],
+        &["decisions", "demo", "check", "--ack"],
+        &["decisions", "demo", "check", "--format", "tsv"],
+        &["decisions", "demo", "check", "--value", "x"],
+        &["decisions", "demo", "check", "--dry-run"],
+        &["decisions", "demo", "check", "relay"],
+        &["decisions", "demo", "--phase", "9", "check"],
+    ];
+    for args in cases {
+        let (code, out, err) = run(&root, args);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert_eq!(out, "", "{args:?}");
+        assert!(!err.is_empty(), "{args:?}");
+    }
+    let (_, _, err) = run(
+        &root,
+        &["decisions", "demo", "check", "--ack", "re\u{200B}lay"],
+    );
+    assert!(err.contains("re\\u{200B}lay"), "{err}");
+}
+
+#[test]
+fn missing_plan_is_exit_2() {
+    let root = Root::new();
+    let (code, out, err) = run(&root, &["decisions", "nowhere", "check"]);
+    assert_eq!(code, 2);
+    assert_eq!(out, "");
+    assert!(err.contains("nowhere.md"), "{err}");
+}

@@ -1,0 +1,171 @@
+//! `decisions <SLUG> [--phase N] prompt` (SPEC §5.3): the decisions block of a
+//! phase's boot prompt.
+
+mod common;
+
+use common::{Root, stderr, stdout};
+
+/// Runs `planfile ARGS` in `root`; returns (exit code, stdout, stderr).
+fn run(root: &Root, args: &[&str]) -> (i32, String, String) {
+    let output = root.cmd().args(args).output().expect("run planfile");
+    (
+        output.status.code().unwrap_or(-1),
+        stdout(&output),
+        stderr(&output),
+    )
+}
+
+/// Outstanding rows (one plan-wide without an owner, one scoped to phase 1)
+/// among answered and waived ones, in non-canonical order.
+const GARDEN: &str = "---
+slug: walled-garden
+status: active
+phases: 2
+---
+
+# Walled garden irrigation
+
+## Phase graph
+
+| Phase | Title | Depends on | Repos | Exit criteria |
+|------:|-------|------------|-------|---------------|
+| 1 | Cistern pump | — | garden | pump primes |
+| 2 | Bed valves | 1 | garden | beds watered |
+
+## Decisions
+
+| key | value | owner | state | blocking | source | evidence | phase |
+|---|---|---|---|---|---|---|---|
+| `issues` | draft | head-gardener | answered | no | plan | | |
+| `relay` | | | outstanding | yes | plan | | |
+| `credentials` | valve controller key | head-gardener | outstanding | no | plan | | 1 |
+| `budgets` | | head-gardener | answered | no | plan | | |
+| `qa.exhausted` | no QA | head-gardener | waived | no | plan | | |
+| `waits` | rain\tforecast | head-gardener | answered | no | plan | | 2 |
+";
+
+/// The `  - [state] key` rows of a prompt, in order, as `state key`.
+fn row_keys(out: &str) -> Vec<String> {
+    out.lines()
+        .filter_map(|l| l.strip_prefix("  - ["))
+        .map(|l| {
+            let (state, rest) = l.split_once("] ").expect("a row line");
+            let key = rest.split([' ', ':']).next().expect("a key");
+            format!("{state} {key}")
+        })
+        .collect()
+}
+
+#[test]
+fn outstanding_rows_first_in_canonical_order() {
+    let root = Root::new();
+    root.plan("walled-garden", GARDEN);
+    let (code, out, err) = run(
+        &root,
+        &["decisions", "walled-garden", "prompt", "--phase", "1"],
+    );
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        row_keys(&out),
+        [
+            "outstanding credentials",
+            "outstanding relay",
+            "answered issues",
+            "waived qa.exhausted",
+            "answered budgets",
+        ]
+    );
+    for line in [
+        "  - [outstanding] credentials — owner head-gardener, blocking no: valve controller key",
+        "  - [outstanding] relay — owner nobody, blocking yes: (no value yet)",
+        "  - [answered] budgets: (no value)",
+    ] {
+        assert!(out.lines().any(|l| l == line), "{line}\n{out}");
+    }
+    insta::assert_snapshot!("prompt_garden_phase1", out);
+}
+
+#[test]
+fn heading_names_the_rereading_command_and_tabs_print_as_spaces() {
+    let root = Root::new();
+    root.plan("walled-garden", GARDEN);
+    let (code, out, _) = run(
+        &root,
+        &["decisions", "walled-garden", "--phase", "02", "prompt"],
+    );
+    assert_eq!(code, 0);
+    let heading = out.lines().next().expect("a heading line");
+    assert!(
+        heading.contains("planfile decisions walled-garden --phase 2 list"),
+        "{heading}"
+    );
+    assert!(
+        out.contains("  - [answered] waits: rain forecast\n"),
+        "{out}"
+    );
+    assert!(!out.contains('\t'));
+    insta::assert_snapshot!("prompt_garden_phase2", out);
+}
+
+#[test]
+fn plan_wide_view_with_twin() {
+    let root = Root::fixture("example");
+    let (code, out, err) = run(&root, &["decisions", "demo", "prompt"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.lines().filter(|l| l.starts_with("  - [")).count(), 19);
+    insta::assert_snapshot!("prompt_demo_plan_wide", out);
+}
+
+#[test]
+fn no_manifest_is_one_line_listing_every_key() {
+    for (fixture, slug) in [
+        ("cases/no-manifest", "no-manifest"),
+        ("cases/prose-only-section", "prose-only-section"),
+    ] {
+        let root = Root::fixture(fixture);
+        let (code, out, err) = run(&root, &["decisions", slug, "prompt"]);
+        assert_eq!(code, 0, "{err}");
+        assert_eq!(out.lines().count(), 1, "{out}");
+        assert!(out.contains("no `## Decisions` manifest"), "{out}");
+        for spec in &planfile::vocab::KEYS {
+            assert!(out.contains(spec.key), "{} missing: {out}", spec.key);
+        }
+        if slug == "no-manifest" {
+            insta::assert_snapshot!("prompt_no_manifest", out);
+        }
+    }
+}
+
+#[test]
+fn empty_view_of_a_plan_with_rows_says_so() {
+    let root = Root::new();
+    root.plan(
+        "walled-garden",
+        &GARDEN
+            .replace("| | |\n", "| | 2 |\n")
+            .replace("| | 1 |\n", "| | 2 |\n"),
+    );
+    let (code, out, _) = run(&root, &["decisions", "walled-garden", "prompt"]);
+    assert_eq!(code, 0);
+    assert_eq!(out.lines().count(), 1, "{out}");
+    assert!(
+        out.starts_with("The plan-wide view of plan walled-garden holds no decision row"),
+        "{out}"
+    );
+}
+
+#[test]
+fn refuses_options_it_does_not_take() {
+    let root = Root::fixture("example");
+    for args in [
+        &["decisions", "demo", "prompt", "--format", "json"][..],
+        &["decisions", "demo", "prompt", "--ack", "mcp"],
+        &["decisions", "demo", "prompt", "--value", "x"],
+        &["decisions", "demo", "prompt", "relay"],
+        &["decisions", "demo", "--phase", "7", "prompt"],
+    ] {
+        let (code, out, err) = run(&root, args);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert_eq!(out, "");
+    }
+}
