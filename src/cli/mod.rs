@@ -2,6 +2,7 @@
 //! page) and the dispatch of each command to the library.
 
 mod listing;
+mod write;
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -138,6 +139,9 @@ pub fn run(cli: Cli) -> Result<u8> {
             let location = PlanLocation::resolve(&root, &args.slug)?;
             match args.verb.as_str() {
                 "list" => listing::decisions_list(&location, &args),
+                "answer" => write::run(&location, &args, write::WriteVerb::Answer),
+                "waive" => write::run(&location, &args, write::WriteVerb::Waive),
+                "promote" => write::run(&location, &args, write::WriteVerb::Promote),
                 other => Err(Error::Usage(format!(
                     "unknown verb \"{}\" for decisions: use list, check, prompt, answer, waive or promote",
                     crate::error::escape_invisible(other)

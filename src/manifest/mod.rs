@@ -1,9 +1,11 @@
 //! The decision manifest: a plan's `## Decisions` table and its twin, read
 //! (SPEC §3.3), merged into views (SPEC §4), and written (SPEC §7).
 
+pub mod ledger;
 pub mod merge;
 pub mod read;
 pub mod row;
+pub mod write;
 
 use std::path::Path;
 
