@@ -269,7 +269,8 @@ pub struct Committed {
     pub read_back: DecisionRow,
 }
 
-/// Writes `row` into the twin of `location` (SPEC §7): creates the handoff
+/// Writes `row` into the twin of `location` (SPEC §7): prepares the edit
+/// once unlocked (so a refusal creates nothing), creates the handoff
 /// folder, takes an exclusive lock on `decisions.md.lock` beside the twin
 /// for the whole read-modify-write, prepares the edit on the locked file,
 /// replaces the file atomically when its bytes change (an identical answer
@@ -280,6 +281,8 @@ pub struct Committed {
 /// the lock or the file cannot be written; [`Error::ReadBack`] (exit 1)
 /// when the row reads back differently.
 pub fn commit(plan: &Plan, location: &PlanLocation, row: &NewRow) -> Result<Committed> {
+    // Refuse what can be refused before creating the folder or the lock.
+    prepare(plan, location, row)?;
     let dir = location.handoffs_dir();
     std::fs::create_dir_all(&dir).map_err(|source| Error::Write {
         path: dir.clone(),
@@ -349,10 +352,10 @@ pub fn new_twin(slug: &str, cells: &RowCells) -> String {
     let [header, delimiter] = header_lines();
     format!(
         "# Decisions — {slug}\n\n\
-         Written by `planfile decisions` (answer, waive, promote); edit it with \
-         those commands rather than by hand. Each row here overrides, as a whole, \
-         the plan's row for the same key and scope; in a phase's view, that \
-         phase's own rows win over plan-wide ones (SPEC §4).\n\n\
+         Written by `planfile decisions` (answer, waive, promote); change it with \
+         those commands, not by hand. A row here overrides, as a whole, the \
+         plan's row for the same key and scope, and in a phase's view that \
+         phase's own rows win over plan-wide ones.\n\n\
          ## Decisions\n\n{header}\n{delimiter}\n{}\n",
         render_row(&Column::ALL.map(Some), cells, None)
     )
