@@ -176,6 +176,72 @@ fn dry_run_prints_the_diff_and_writes_nothing() {
 }
 
 #[test]
+fn a_new_twin_gets_the_mode_of_any_new_file() {
+    use std::os::unix::fs::PermissionsExt;
+    let root = root();
+    root.cmd()
+        .args(["decisions", "sea-wall", "answer", "stop", "--value", "halt"])
+        .assert()
+        .code(0);
+    let plain = root.path().join("docs/handoffs/sea-wall/plain");
+    std::fs::write(&plain, "x").expect("a plain new file");
+    let mode = |p: &Path| std::fs::metadata(p).expect("meta").permissions().mode() & 0o777;
+    assert_eq!(mode(&root.twin_path("sea-wall")), mode(&plain));
+}
+
+#[test]
+fn waive_and_promote_dry_runs_write_nothing() {
+    let root = root();
+    let ledger = root.path().join("rulings.ndjson");
+    std::fs::write(
+        &ledger,
+        r#"{"type":"ruling","id":"r-5","decisionKey":"budgets","what":"5 € a run"}"#,
+    )
+    .expect("the ledger");
+    let before = tree(root.path());
+    let out = root
+        .cmd()
+        .args([
+            "decisions",
+            "sea-wall",
+            "waive",
+            "plan-health",
+            "--reason",
+            "one-off",
+            "--dry-run",
+        ])
+        .output()
+        .expect("run");
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(stdout(&out).contains(
+        "+| `plan-health` | one-off | op | waived | no | run | decisions.sh 2026-09-14 | — |\n"
+    ));
+    let out = root
+        .cmd()
+        .args([
+            "decisions",
+            "sea-wall",
+            "--dry-run",
+            "--phase",
+            "1",
+            "promote",
+            "--from-ruling",
+            "r-5",
+        ])
+        .arg("--rulings")
+        .arg(&ledger)
+        .output()
+        .expect("run");
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(
+        stdout(&out).contains(
+            "+| `budgets` | 5 € a run | op | answered | no | ruling | ruling r-5 | 1 |\n"
+        )
+    );
+    assert_eq!(before, tree(root.path()));
+}
+
+#[test]
 fn defaults_of_each_field() {
     let root = root();
     // blocking: the row the view resolves to today (the plan's relay, yes).

@@ -425,8 +425,9 @@ fn upsert(twin: &Twin, cells: &RowCells) -> Result<String> {
             .map(|p| format!("line {}: {}", p.line, p.kind.describe()))
             .collect();
         return Err(Error::TwinRefused(format!(
-            "{}: the Decisions table cannot be edited safely ({}); fix the table by hand (planfile validate names the problems) and run again; nothing written",
+            "{}:{}: the Decisions table cannot be edited safely: {}. Fix the table by hand (planfile validate names the problems) and run again; nothing written",
             file.path.display(),
+            section.problems[0].line,
             lines.join("; ")
         )));
     }
@@ -738,6 +739,32 @@ mod tests {
         let err = upsert(&twin(no_phase), &cells("stop", "x", Some(2))).expect_err("refused");
         assert!(err.to_string().contains("`phase`"), "{err}");
         assert!(upsert(&twin(no_phase), &cells("stop", "x", None)).is_ok());
+    }
+
+    #[test]
+    fn mismatches_name_what_was_written_and_read() {
+        let written = cells("stop", "halt", None);
+        let text = format!(
+            "## Decisions\n\n{TABLE}| `stop` | halt | op | answered | no | run | e | — |\n"
+        );
+        let twin = twin(&text);
+        assert_eq!(written.mismatch(twin.rows().first()), None);
+        let other = format!(
+            "## Decisions\n\n{TABLE}| `stop` | halt | someone | Answered | yes | run | e | — |\n"
+        );
+        let twin = self::twin(&other);
+        let message = written.mismatch(twin.rows().first()).expect("a mismatch");
+        assert!(
+            message.contains("wrote state answered, owner \"op\", blocking no"),
+            "{message}"
+        );
+        assert!(
+            message.contains("read state answered, owner \"someone\", blocking yes"),
+            "{message}"
+        );
+        assert!(message.contains("(line 5)"), "{message}");
+        let none = written.mismatch(None).expect("a mismatch");
+        assert!(none.contains("read no row for `stop`"), "{none}");
     }
 
     #[test]
