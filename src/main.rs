@@ -7,6 +7,8 @@ use std::process::ExitCode;
 use clap::Parser;
 
 fn main() -> ExitCode {
+    #[cfg(feature = "failpoints")]
+    let _failpoints = fail::FailScenario::setup();
     let cli = match planfile::cli::Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => {

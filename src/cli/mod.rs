@@ -6,6 +6,7 @@ mod gate;
 mod listing;
 mod new;
 mod prompt;
+mod write;
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -177,6 +178,9 @@ pub fn run(cli: Cli) -> Result<u8> {
                 "list" => listing::decisions_list(&location, &args),
                 "check" => gate::decisions_check(&location, &args),
                 "prompt" => prompt::decisions_prompt(&location, &args),
+                "answer" => write::run(&location, &args, write::WriteVerb::Answer),
+                "waive" => write::run(&location, &args, write::WriteVerb::Waive),
+                "promote" => write::run(&location, &args, write::WriteVerb::Promote),
                 other => Err(Error::Usage(format!(
                     "unknown verb \"{}\" for decisions: use list, check, prompt, answer, waive or promote",
                     crate::error::escape_invisible(other)

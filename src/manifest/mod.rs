@@ -2,9 +2,11 @@
 //! (SPEC §3.3), merged into views (SPEC §4), and written (SPEC §7).
 
 pub mod gate;
+pub mod ledger;
 pub mod merge;
 pub mod read;
 pub mod row;
+pub mod write;
 
 use std::path::Path;
 

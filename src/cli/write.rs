@@ -1,0 +1,367 @@
+//! `decisions <SLUG> [--phase N] answer|waive|promote` (SPEC §7): the verbs
+//! that write the twin. Every refusal that needs no twin (usage, key, phase,
+//! plan, ledger) happens before anything is created.
+
+use std::path::Path;
+
+use super::{DecisionsArgs, print_stdout, refuse_option};
+use crate::error::{Error, Result, escape_invisible};
+use crate::manifest::ledger;
+use crate::manifest::merge::View;
+use crate::manifest::write::{self, NewRow, hygiene};
+use crate::output;
+use crate::plan::Plan;
+use crate::root::PlanLocation;
+use crate::vocab;
+
+/// The three write verbs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum WriteVerb {
+    /// `answer KEY --value TEXT`: state answered, source run.
+    Answer,
+    /// `waive KEY --reason TEXT`: state waived, source run.
+    Waive,
+    /// `promote --from-ruling ID [--key KEY]`: state answered, source ruling.
+    Promote,
+}
+
+impl WriteVerb {
+    fn word(self) -> &'static str {
+        match self {
+            WriteVerb::Answer => "answer",
+            WriteVerb::Waive => "waive",
+            WriteVerb::Promote => "promote",
+        }
+    }
+}
+
+/// What the command line says the row is about.
+enum Subject {
+    /// `answer` / `waive`: a key and its text (value or reason), cleaned.
+    Text {
+        /// The key.
+        key: String,
+        /// The value or reason.
+        value: String,
+    },
+    /// `promote`: a ruling id and, with `--key`, the key it answers.
+    Ruling {
+        /// The ruling's id.
+        id: String,
+        /// `--key`, when given.
+        key: Option<String>,
+    },
+}
+
+/// Runs a write verb: builds the row from the options and their defaults
+/// (SPEC §7), then prints the unified diff (`--dry-run`) or writes the twin
+/// and prints the key's TSV line as read back (SPEC §5.1). Returns exit 0;
+/// every refusal is an error carrying its exit code (SPEC §8).
+pub(super) fn run(location: &PlanLocation, args: &DecisionsArgs, verb: WriteVerb) -> Result<u8> {
+    check_options(args, verb)?;
+    let owner = owner(args.by.as_deref())?;
+    let blocking = args.blocking.as_deref().map(parse_blocking).transpose()?;
+    let evidence = args
+        .evidence
+        .as_deref()
+        .map(|e| clean_required(e, hygiene::EVIDENCE_MAX_CHARS, "--evidence"))
+        .transpose()?;
+    let subject = match verb {
+        WriteVerb::Answer => Subject::Text {
+            key: known_key(args.key.as_deref(), verb)?,
+            value: clean_required(
+                args.value.as_deref().unwrap_or_default(),
+                hygiene::VALUE_MAX_CHARS,
+                "--value",
+            )?,
+        },
+        WriteVerb::Waive => Subject::Text {
+            key: known_key(args.key.as_deref(), verb)?,
+            value: clean_required(
+                args.reason.as_deref().unwrap_or_default(),
+                hygiene::VALUE_MAX_CHARS,
+                "--reason",
+            )?,
+        },
+        WriteVerb::Promote => Subject::Ruling {
+            id: args.from_ruling.clone().unwrap_or_default(),
+            key: match args.key_option.as_deref() {
+                Some(key) => Some(known_key(Some(key), verb)?),
+                None => None,
+            },
+        },
+    };
+
+    let plan = Plan::load(location)?;
+    let view = View::from_arg(args.phase.as_deref(), &plan.slug, &plan.graph_phases())?;
+    let (key, value, default_evidence) = match subject {
+        Subject::Text { key, value } => (key, value, format!("decisions.sh {}", today())),
+        Subject::Ruling { id, key } => {
+            let (key, value) = promoted(location, args.rulings.as_deref(), &id, key)?;
+            (key, value, format!("ruling {id}"))
+        }
+    };
+    let evidence =
+        evidence.unwrap_or_else(|| hygiene::clean(&default_evidence, hygiene::EVIDENCE_MAX_CHARS));
+
+    let row = NewRow {
+        key,
+        value,
+        owner,
+        state: match verb {
+            WriteVerb::Waive => vocab::STATE_WAIVED,
+            WriteVerb::Answer | WriteVerb::Promote => vocab::STATE_ANSWERED,
+        },
+        blocking,
+        source: match verb {
+            WriteVerb::Promote => vocab::SOURCE_RULING,
+            WriteVerb::Answer | WriteVerb::Waive => vocab::SOURCE_RUN,
+        },
+        evidence,
+        view,
+    };
+
+    if args.dry_run {
+        let edit = write::prepare(&plan, location, &row)?;
+        let diff = edit.diff(&diff_label(location));
+        if diff.is_empty() {
+            let note = format!(
+                "planfile: {} already holds this row; the write would change nothing\n",
+                edit.twin.named.display()
+            );
+            std::io::Write::write_all(&mut std::io::stderr().lock(), note.as_bytes())?;
+        }
+        print_stdout(diff.as_bytes())?;
+        return Ok(0);
+    }
+    let committed = write::commit(&plan, location, &row)?;
+    print_stdout(output::tsv::line(&committed.read_back).as_bytes())?;
+    Ok(0)
+}
+
+/// The key and value `promote` writes: ruling `id` from the ledger
+/// (`--rulings`, else `$PE_RULINGS_FILE`, else the console's state folder),
+/// its `what` as the value and `key` (from `--key`) or its `decisionKey` as
+/// the key. [`Error::Ledger`] (exit 2) when the ledger, the ruling, its key
+/// or its text is missing; [`Error::UnknownKey`] for a key outside the
+/// vocabulary.
+fn promoted(
+    location: &PlanLocation,
+    rulings: Option<&Path>,
+    id: &str,
+    key: Option<String>,
+) -> Result<(String, String)> {
+    let path = location.ledger(rulings);
+    let ruling = ledger::load_ruling(&path, id)?;
+    let key = match key.or(ruling.key) {
+        Some(key) if write::is_known_key(&key) => key,
+        Some(key) => return Err(Error::UnknownKey(key)),
+        None => {
+            return Err(Error::Ledger(format!(
+                "{}:{}: ruling \"{}\" names no decisionKey; pass --key KEY to say which decision it answers",
+                path.display(),
+                ruling.line,
+                escape_invisible(id)
+            )));
+        }
+    };
+    let what = hygiene::clean(
+        ruling.what.as_deref().unwrap_or_default(),
+        hygiene::VALUE_MAX_CHARS,
+    );
+    if what.is_empty() {
+        return Err(Error::Ledger(format!(
+            "{}:{}: ruling \"{}\" has no \"what\" text to promote; promote a ruling that says what was decided",
+            path.display(),
+            ruling.line,
+            escape_invisible(id)
+        )));
+    }
+    Ok((key, what))
+}
+
+/// Refuses options the verb does not take, empty option values, and
+/// missing required options (exit 2).
+fn check_options(args: &DecisionsArgs, verb: WriteVerb) -> Result<()> {
+    let word = verb.word();
+    refuse_option(word, "--format", args.format.is_some())?;
+    refuse_option(word, "--ack", !args.ack.is_empty())?;
+    let takes_key_arg = verb != WriteVerb::Promote;
+    refuse_option(
+        word,
+        "a KEY argument (use --key KEY)",
+        !takes_key_arg && args.key.is_some(),
+    )?;
+    refuse_option(
+        word,
+        "--value",
+        verb != WriteVerb::Answer && args.value.is_some(),
+    )?;
+    refuse_option(
+        word,
+        "--reason",
+        verb != WriteVerb::Waive && args.reason.is_some(),
+    )?;
+    for (option, given) in [
+        ("--from-ruling", args.from_ruling.is_some()),
+        ("--key", args.key_option.is_some()),
+        ("--rulings", args.rulings.is_some()),
+    ] {
+        refuse_option(word, option, verb != WriteVerb::Promote && given)?;
+    }
+
+    let empty = [
+        ("KEY", args.key.as_deref()),
+        ("--phase", args.phase.as_deref()),
+        ("--value", args.value.as_deref()),
+        ("--reason", args.reason.as_deref()),
+        ("--by", args.by.as_deref()),
+        ("--blocking", args.blocking.as_deref()),
+        ("--evidence", args.evidence.as_deref()),
+        ("--from-ruling", args.from_ruling.as_deref()),
+        ("--key", args.key_option.as_deref()),
+        (
+            "--rulings",
+            args.rulings
+                .as_deref()
+                .map(|p| if p.as_os_str().is_empty() { "" } else { "x" }),
+        ),
+    ];
+    for (option, value) in empty {
+        if value == Some("") {
+            return Err(Error::Usage(format!(
+                "decisions {word}: {option} is empty; give it a value, or leave it out"
+            )));
+        }
+    }
+
+    let required: &[(&str, bool)] = match verb {
+        WriteVerb::Answer => &[
+            ("a KEY argument", args.key.is_some()),
+            ("--value TEXT", args.value.is_some()),
+        ],
+        WriteVerb::Waive => &[
+            ("a KEY argument", args.key.is_some()),
+            ("--reason TEXT", args.reason.is_some()),
+        ],
+        WriteVerb::Promote => &[("--from-ruling ID", args.from_ruling.is_some())],
+    };
+    for &(what, given) in required {
+        if !given {
+            return Err(Error::Usage(format!(
+                "decisions {word} needs {what}: {}",
+                usage(verb)
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// The one-line usage of a write verb.
+fn usage(verb: WriteVerb) -> &'static str {
+    match verb {
+        WriteVerb::Answer => {
+            "planfile decisions SLUG [--phase N] answer KEY --value TEXT [--by WHO] [--blocking yes|no] [--evidence TEXT]"
+        }
+        WriteVerb::Waive => {
+            "planfile decisions SLUG [--phase N] waive KEY --reason TEXT [--by WHO]"
+        }
+        WriteVerb::Promote => {
+            "planfile decisions SLUG [--phase N] promote --from-ruling ID [--key KEY] [--by WHO]"
+        }
+    }
+}
+
+/// The key argument, which must be a key of the vocabulary (exact case).
+fn known_key(key: Option<&str>, verb: WriteVerb) -> Result<String> {
+    let Some(key) = key else {
+        return Err(Error::Usage(format!(
+            "decisions {} needs a KEY argument: {}",
+            verb.word(),
+            usage(verb)
+        )));
+    };
+    if write::is_known_key(key) {
+        Ok(key.to_string())
+    } else {
+        Err(Error::UnknownKey(key.to_string()))
+    }
+}
+
+/// `text` through the cell hygiene; an option whose text is empty once
+/// cleaned counts as missing (exit 2).
+fn clean_required(text: &str, max_chars: usize, option: &str) -> Result<String> {
+    let cleaned = hygiene::clean(text, max_chars);
+    if cleaned.is_empty() {
+        Err(Error::Usage(format!(
+            "{option} is empty once control characters and spaces are removed; give it some text"
+        )))
+    } else {
+        Ok(cleaned)
+    }
+}
+
+/// `--blocking`: `yes` or `no` in any case (exit 2 otherwise).
+fn parse_blocking(word: &str) -> Result<bool> {
+    if word.eq_ignore_ascii_case("yes") {
+        Ok(true)
+    } else if word.eq_ignore_ascii_case("no") {
+        Ok(false)
+    } else {
+        Err(Error::Usage(format!(
+            "--blocking takes yes or no, not \"{}\"",
+            escape_invisible(word)
+        )))
+    }
+}
+
+/// The owner (SPEC §7): `--by`, else `$PE_OWNER`, else `user@host`; cleaned
+/// and cut to 64 characters. An owner holding `*` or a backtick (which the
+/// reader strips) or a `|` (which it would not unescape) is refused (exit 2).
+fn owner(by: Option<&str>) -> Result<String> {
+    let (raw, from) = match by {
+        Some(by) => (by.to_string(), "--by"),
+        None => match std::env::var("PE_OWNER").ok().filter(|o| !o.is_empty()) {
+            Some(owner) => (owner, "$PE_OWNER"),
+            None => (default_owner(), "the user@host default"),
+        },
+    };
+    let owner = hygiene::clean(&raw, hygiene::OWNER_MAX_CHARS);
+    if owner.is_empty() {
+        return Err(Error::Usage(format!(
+            "the owner from {from} is empty once control characters and spaces are removed; pass --by WHO"
+        )));
+    }
+    if owner.contains(['*', '`', '|']) {
+        return Err(Error::Usage(format!(
+            "the owner \"{}\" from {from} holds `*`, a backtick or `|`, which an owner cell cannot keep; pass --by WHO with a plain name",
+            escape_invisible(&owner)
+        )));
+    }
+    Ok(owner)
+}
+
+/// `user@host` of the running process.
+fn default_owner() -> String {
+    let host = whoami::fallible::hostname().unwrap_or_else(|_| "localhost".to_string());
+    format!("{}@{host}", whoami::username())
+}
+
+/// Today's date for the default evidence: `$PE_TODAY` when set, else the
+/// local date as `YYYY-MM-DD`.
+fn today() -> String {
+    match std::env::var("PE_TODAY").ok().filter(|d| !d.is_empty()) {
+        Some(day) => day,
+        None => jiff::Zoned::now().date().to_string(),
+    }
+}
+
+/// The twin's path for diff headers: relative to the docs root when it is
+/// under it.
+fn diff_label(location: &PlanLocation) -> String {
+    let twin = location.twin();
+    twin.strip_prefix(&location.root.0)
+        .unwrap_or(Path::new(&twin))
+        .to_string_lossy()
+        .replace('\\', "/")
+}

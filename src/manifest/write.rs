@@ -1,0 +1,779 @@
+//! Writing the twin, `docs/handoffs/<slug>/decisions.md` (SPEC §7): one row
+//! upserted per call, found by column name and replaced in place or inserted
+//! after the table's last line, every other byte kept; the whole
+//! read-modify-write under an exclusive lock, the file replaced atomically,
+//! and the row read back through the normal reader.
+//!
+//! [`prepare`] computes an edit without touching anything (it also serves
+//! `--dry-run`); [`commit`] takes the lock, prepares again on the locked
+//! file, replaces it and reads the row back.
+
+pub mod atomic;
+pub mod hygiene;
+
+use std::fs::OpenOptions;
+use std::path::{Path, PathBuf};
+
+use crate::error::{Error, Result, escape_invisible};
+use crate::manifest::merge::{View, resolve};
+use crate::manifest::read::{BodyLine, Column, DecisionSection, DecisionTable};
+use crate::manifest::row::DecisionRow;
+use crate::manifest::{Manifest, Twin};
+use crate::markdown::MarkdownFile;
+use crate::plan::Plan;
+use crate::root::PlanLocation;
+use crate::vocab;
+
+/// The name of the lock file beside the twin (SPEC §7 Safety).
+pub const LOCK_FILE: &str = "decisions.md.lock";
+
+/// A row to write, its cells already through [`hygiene::clean`] (logical
+/// text: a `|` is still a `|` here; it is escaped when the row is rendered).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewRow {
+    /// The decision key (one of the vocabulary).
+    pub key: String,
+    /// The value (answer, waiver reason, or ruling text).
+    pub value: String,
+    /// Who decided.
+    pub owner: String,
+    /// `answered` or `waived`.
+    pub state: &'static str,
+    /// `Some` when given; `None` takes the blocking of the row the same
+    /// view resolves to when the edit is prepared, else no (SPEC §7).
+    pub blocking: Option<bool>,
+    /// `run` or `ruling`.
+    pub source: &'static str,
+    /// What proves the decision.
+    pub evidence: String,
+    /// The view written to: plan-wide, or one phase (the row's scope).
+    pub view: View,
+}
+
+/// The cells of a row as written: [`NewRow`] with its blocking settled.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RowCells {
+    /// The decision key.
+    pub key: String,
+    /// The value, logical text.
+    pub value: String,
+    /// The owner.
+    pub owner: String,
+    /// The state word.
+    pub state: &'static str,
+    /// Whether the row blocks the start.
+    pub blocking: bool,
+    /// The source word.
+    pub source: &'static str,
+    /// The evidence, logical text.
+    pub evidence: String,
+    /// The phase the row is scoped to; `None` for plan-wide.
+    pub phase: Option<u32>,
+}
+
+impl RowCells {
+    /// The text of the cell in `column` as written to the file: the key in
+    /// backticks, `|` escaped as `\|`, blocking as `yes`/`no`, a plan-wide
+    /// phase as `—` (U+2014).
+    pub fn cell(&self, column: Column) -> String {
+        match column {
+            Column::Key => format!("`{}`", self.key),
+            Column::Value => hygiene::escape_pipes(&self.value),
+            Column::Owner => hygiene::escape_pipes(&self.owner),
+            Column::State => self.state.to_string(),
+            Column::Blocking => if self.blocking { "yes" } else { "no" }.to_string(),
+            Column::Source => self.source.to_string(),
+            Column::Evidence => hygiene::escape_pipes(&self.evidence),
+            Column::Phase => match self.phase {
+                Some(p) => p.to_string(),
+                None => "—".to_string(),
+            },
+        }
+    }
+
+    /// Where the row is scoped, for messages.
+    fn scope(&self) -> String {
+        match self.phase {
+            Some(p) => format!("phase {p}"),
+            None => "plan-wide".to_string(),
+        }
+    }
+
+    /// A description of what a read row shows that differs from these
+    /// cells (state, owner, blocking, source, value: what SPEC §7's
+    /// read-back compares), or `None` when it shows all of them.
+    pub fn mismatch(&self, read: Option<&DecisionRow>) -> Option<String> {
+        let wrote = format!(
+            "state {}, owner \"{}\", blocking {}, source {}, value \"{}\"",
+            self.state,
+            escape_invisible(&self.owner),
+            if self.blocking { "yes" } else { "no" },
+            self.source,
+            escape_invisible(&self.value)
+        );
+        let Some(row) = read else {
+            return Some(format!(
+                "wrote {wrote}; read no row for `{}` in this view",
+                self.key
+            ));
+        };
+        let same = row.state == self.state
+            && row.owner == self.owner
+            && row.blocking == self.blocking
+            && row.source == self.source
+            && row.value == self.value;
+        if same {
+            None
+        } else {
+            Some(format!(
+                "wrote {wrote}; read state {}, owner \"{}\", blocking {}, source {}, value \"{}\" (line {})",
+                escape_invisible(&row.state),
+                escape_invisible(&row.owner),
+                row.blocking_word(),
+                escape_invisible(&row.source),
+                escape_invisible(&row.value),
+                row.origin.line
+            ))
+        }
+    }
+}
+
+/// The twin's path as named and the file a write replaces.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TwinPath {
+    /// `docs/handoffs/<slug>/decisions.md`, as named.
+    pub named: PathBuf,
+    /// The file written: the final target when the twin is a symlink (the
+    /// link stays a link), else the named path.
+    pub resolved: PathBuf,
+}
+
+impl TwinPath {
+    /// Resolves the twin at `named`. [`Error::DanglingTwin`] (exit 2) for a
+    /// symlink whose target does not exist; [`Error::Read`] when the link
+    /// cannot be followed.
+    pub fn resolve(named: &Path) -> Result<TwinPath> {
+        let is_link = match std::fs::symlink_metadata(named) {
+            Ok(meta) => meta.file_type().is_symlink(),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => false,
+            Err(source) => {
+                return Err(Error::Read {
+                    path: named.to_path_buf(),
+                    source,
+                });
+            }
+        };
+        if !is_link {
+            return Ok(TwinPath {
+                named: named.to_path_buf(),
+                resolved: named.to_path_buf(),
+            });
+        }
+        match std::fs::canonicalize(named) {
+            Ok(resolved) => Ok(TwinPath {
+                named: named.to_path_buf(),
+                resolved,
+            }),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Err(Error::DanglingTwin {
+                path: named.to_path_buf(),
+                target: std::fs::read_link(named).unwrap_or_default(),
+            }),
+            Err(source) => Err(Error::Read {
+                path: named.to_path_buf(),
+                source,
+            }),
+        }
+    }
+}
+
+/// One computed write: the twin's bytes before and after.
+#[derive(Debug, Clone)]
+pub struct Edit {
+    /// The twin's paths.
+    pub twin: TwinPath,
+    /// The twin's text before the edit; `None` when there is no twin yet.
+    pub old: Option<String>,
+    /// The twin's text after the edit.
+    pub new: String,
+    /// The row as written.
+    pub row: RowCells,
+}
+
+impl Edit {
+    /// Whether the edit changes the file (an identical answer does not).
+    pub fn changes(&self) -> bool {
+        self.old.as_deref() != Some(self.new.as_str())
+    }
+
+    /// The unified diff of the edit (`--- a/<label>`, `+++ b/<label>`,
+    /// `@@` hunks with three lines of context); empty when nothing changes.
+    pub fn diff(&self, label: &str) -> String {
+        if !self.changes() {
+            return String::new();
+        }
+        similar::TextDiff::from_lines(self.old.as_deref().unwrap_or(""), self.new.as_str())
+            .unified_diff()
+            .context_radius(3)
+            .header(&format!("a/{label}"), &format!("b/{label}"))
+            .to_string()
+    }
+}
+
+/// Computes the edit that writes `row` into the twin of `location`, whose
+/// plan is `plan`, without writing anything (SPEC §7).
+///
+/// Errors: [`Error::DanglingTwin`], [`Error::Read`], [`Error::NotUtf8`]
+/// (exit 2) for a twin that cannot be read; [`Error::TwinRefused`] (exit 1)
+/// for a twin the writer cannot safely edit — a malformed Decisions table,
+/// two rows for the (key, phase) written, a table without a column the row
+/// needs, or an edit that would not read back as written.
+pub fn prepare(plan: &Plan, location: &PlanLocation, row: &NewRow) -> Result<Edit> {
+    let twin_path = TwinPath::resolve(&location.twin())?;
+    let twin = Twin::load(&twin_path.named)?;
+    let blocking = row.blocking.unwrap_or_else(|| {
+        let twin_rows = twin.as_ref().map(Twin::rows).unwrap_or(&[]);
+        resolve(plan_rows(plan), twin_rows, row.view)
+            .into_iter()
+            .find(|r| r.key == row.key)
+            .is_some_and(|r| r.blocking)
+    });
+    let cells = RowCells {
+        key: row.key.clone(),
+        value: row.value.clone(),
+        owner: row.owner.clone(),
+        state: row.state,
+        blocking,
+        source: row.source,
+        evidence: row.evidence.clone(),
+        phase: row.view.phase(),
+    };
+    let new = match &twin {
+        Some(twin) => upsert(twin, &cells)?,
+        None => new_twin(&location.slug, &cells),
+    };
+    verify(plan, &twin_path.named, &new, &cells, row.view)?;
+    Ok(Edit {
+        twin: twin_path,
+        old: twin.map(|t| t.file.text),
+        new,
+        row: cells,
+    })
+}
+
+/// What [`commit`] did.
+#[derive(Debug, Clone)]
+pub struct Committed {
+    /// The edit, as prepared under the lock.
+    pub edit: Edit,
+    /// The key's row as read back through the normal reader.
+    pub read_back: DecisionRow,
+}
+
+/// Writes `row` into the twin of `location` (SPEC §7): prepares the edit
+/// once unlocked (so a refusal creates nothing), creates the handoff
+/// folder, takes an exclusive lock on `decisions.md.lock` beside the twin
+/// for the whole read-modify-write, prepares the edit on the locked file,
+/// replaces the file atomically when its bytes change (an identical answer
+/// leaves the file, and its mtime, alone), then reloads plan and twin,
+/// resolves the same view and checks the key's row shows what was written.
+///
+/// Errors: those of [`prepare`]; [`Error::Write`] (exit 2) when the folder,
+/// the lock or the file cannot be written; [`Error::ReadBack`] (exit 1)
+/// when the row reads back differently.
+pub fn commit(plan: &Plan, location: &PlanLocation, row: &NewRow) -> Result<Committed> {
+    // Refuse what can be refused before creating the folder or the lock.
+    prepare(plan, location, row)?;
+    let dir = location.handoffs_dir();
+    std::fs::create_dir_all(&dir).map_err(|source| Error::Write {
+        path: dir.clone(),
+        source,
+    })?;
+    let lock_path = dir.join(LOCK_FILE);
+    let lock_error = |source| Error::Write {
+        path: lock_path.clone(),
+        source,
+    };
+    let lock = OpenOptions::new()
+        .read(true)
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .open(&lock_path)
+        .map_err(lock_error)?;
+    lock.lock().map_err(lock_error)?;
+
+    let edit = prepare(plan, location, row)?;
+    let target = atomic::Target::new(edit.twin.resolved.clone())?;
+    target.remove_stale_temps();
+    if edit.changes() {
+        target.replace(edit.new.as_bytes())?;
+    }
+    let manifest = Manifest::load(location)?;
+    let resolved = manifest.resolve(row.view);
+    let read = resolved.into_iter().find(|r| r.key == edit.row.key);
+    if let Some(mismatch) = edit.row.mismatch(read) {
+        return Err(Error::ReadBack(format!(
+            "{}: the row for `{}` ({}) does not read back as written: {mismatch}; check the file by hand",
+            edit.twin.named.display(),
+            edit.row.key,
+            edit.row.scope()
+        )));
+    }
+    let read_back = read.cloned().ok_or_else(|| {
+        Error::ReadBack(format!(
+            "{}: no row for `{}` reads back",
+            edit.twin.named.display(),
+            edit.row.key
+        ))
+    })?;
+    drop(lock);
+    Ok(Committed { edit, read_back })
+}
+
+fn plan_rows(plan: &Plan) -> &[DecisionRow] {
+    plan.decisions
+        .as_ref()
+        .map(DecisionSection::rows)
+        .unwrap_or(&[])
+}
+
+/// The header of a new twin's table, in SPEC §7's column order.
+fn header_lines() -> [String; 2] {
+    let names: Vec<&str> = Column::ALL.iter().map(|c| c.name()).collect();
+    [
+        format!("| {} |", names.join(" | ")),
+        format!("|{}", "---|".repeat(Column::ALL.len())),
+    ]
+}
+
+/// The text of a new twin holding one row (SPEC §7): title, a paragraph on
+/// what the file is, the `## Decisions` heading and the table.
+pub fn new_twin(slug: &str, cells: &RowCells) -> String {
+    let [header, delimiter] = header_lines();
+    format!(
+        "# Decisions — {slug}\n\n\
+         Written by `planfile decisions` (answer, waive, promote); change it with \
+         those commands, not by hand. A row here overrides, as a whole, the \
+         plan's row for the same key and scope, and in a phase's view that \
+         phase's own rows win over plan-wide ones.\n\n\
+         ## Decisions\n\n{header}\n{delimiter}\n{}\n",
+        render_row(&Column::ALL.map(Some), cells, None)
+    )
+}
+
+/// Renders a row line for a table whose header cells name `columns`: each
+/// known column (its first occurrence) gets the row's cell; any other
+/// column keeps the raw cell of `old` (the line being replaced, with its
+/// cell texts) or is left empty.
+fn render_row(columns: &[Option<Column>], cells: &RowCells, old: Option<&[&str]>) -> String {
+    let mut line = String::from("|");
+    for (i, column) in columns.iter().enumerate() {
+        let ours = column.filter(|c| columns.iter().position(|x| *x == Some(*c)) == Some(i));
+        match ours {
+            Some(c) => {
+                line.push(' ');
+                line.push_str(&cells.cell(c));
+                line.push(' ');
+            }
+            None => match old.and_then(|o| o.get(i)) {
+                Some(raw) if !raw.is_empty() => line.push_str(raw),
+                _ => line.push(' '),
+            },
+        }
+        line.push('|');
+    }
+    line
+}
+
+/// The line ending a file uses: `\r\n` when its first line ends so, else
+/// `\n`.
+fn file_ending(text: &str) -> &'static str {
+    match text.find('\n') {
+        Some(i) if i > 0 && text.as_bytes()[i - 1] == b'\r' => "\r\n",
+        _ => "\n",
+    }
+}
+
+/// The edited text of an existing twin (SPEC §7 Upsert).
+fn upsert(twin: &Twin, cells: &RowCells) -> Result<String> {
+    let file = &twin.file;
+    let text = file.text.as_str();
+    let bom = text.starts_with('\u{FEFF}');
+    if text.trim_start_matches('\u{FEFF}').trim().is_empty() {
+        let slug = file
+            .path
+            .parent()
+            .and_then(Path::file_name)
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let body = new_twin(&slug, cells);
+        return Ok(if bom { format!("\u{FEFF}{body}") } else { body });
+    }
+    let Some(section) = &twin.decisions else {
+        let [header, delimiter] = header_lines();
+        let row = render_row(&Column::ALL.map(Some), cells, None);
+        return Ok(insert_block(
+            text,
+            text.len(),
+            &["## Decisions".into(), String::new(), header, delimiter, row],
+        ));
+    };
+    if !section.problems.is_empty() {
+        let lines: Vec<String> = section
+            .problems
+            .iter()
+            .map(|p| format!("line {}: {}", p.line, p.kind.describe()))
+            .collect();
+        return Err(Error::TwinRefused(format!(
+            "{}:{}: the Decisions table cannot be edited safely: {}. Fix the table by hand (planfile validate names the problems) and run again; nothing written",
+            file.path.display(),
+            section.problems[0].line,
+            lines.join("; ")
+        )));
+    }
+    let Some(table) = &section.table else {
+        let [header, delimiter] = header_lines();
+        let row = render_row(&Column::ALL.map(Some), cells, None);
+        return Ok(insert_block(
+            text,
+            section.range.end,
+            &[header, delimiter, row],
+        ));
+    };
+    upsert_row(file, table, cells)
+}
+
+/// Upserts the row into an existing, well-formed table.
+fn upsert_row(file: &MarkdownFile, table: &DecisionTable, cells: &RowCells) -> Result<String> {
+    let text = file.text.as_str();
+    let mut needed = vec![
+        Column::Key,
+        Column::Value,
+        Column::Owner,
+        Column::State,
+        Column::Blocking,
+        Column::Source,
+        Column::Evidence,
+    ];
+    if cells.phase.is_some() {
+        needed.push(Column::Phase);
+    }
+    let missing: Vec<&str> = needed
+        .iter()
+        .filter(|c| table.column_index(**c).is_none())
+        .map(|c| c.name())
+        .collect();
+    if !missing.is_empty() {
+        return Err(Error::TwinRefused(format!(
+            "{}:{}: the Decisions table has no {} column, which the row needs; add the column(s) to the header and the delimiter row and run again; nothing written",
+            file.path.display(),
+            table.header_line,
+            missing
+                .iter()
+                .map(|m| format!("`{m}`"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        )));
+    }
+    let matches: Vec<&BodyLine> = table
+        .lines
+        .iter()
+        .filter(|l| {
+            l.row
+                .and_then(|i| table.rows.get(i))
+                .is_some_and(|r| r.key == cells.key && r.phase.phase() == cells.phase)
+        })
+        .collect();
+    if matches.len() > 1 {
+        let lines: Vec<String> = matches.iter().map(|l| l.line.to_string()).collect();
+        return Err(Error::TwinRefused(format!(
+            "{}: lines {} each hold a row for `{}` ({}); the twin was edited by hand — delete all but one of them and run again; nothing written",
+            file.path.display(),
+            lines.join(" and "),
+            cells.key,
+            cells.scope()
+        )));
+    }
+    match matches.first() {
+        Some(line) => {
+            let range = file.lines.line_range(text, line.line);
+            let old: Vec<&str> = line.cells.iter().map(|r| &text[r.clone()]).collect();
+            let indent = indent_of(&text[range.clone()]);
+            let row = render_row(&table.columns, cells, Some(&old));
+            Ok(format!(
+                "{}{indent}{row}{}",
+                &text[..range.start],
+                &text[range.end..]
+            ))
+        }
+        None => {
+            let last = table.last_line();
+            let range = file.lines.line_range(text, last);
+            let with_end = file.lines.line_range_with_ending(last);
+            let indent = indent_of(&text[range.clone()]);
+            let row = render_row(&table.columns, cells, None);
+            let ending = &text[range.end..with_end.end];
+            if ending.is_empty() {
+                let ending = previous_ending(file, last).unwrap_or_else(|| file_ending(text));
+                Ok(format!("{text}{ending}{indent}{row}"))
+            } else {
+                Ok(format!(
+                    "{}{indent}{row}{ending}{}",
+                    &text[..with_end.end],
+                    &text[with_end.end..]
+                ))
+            }
+        }
+    }
+}
+
+/// The ending of the line before 1-based `line`, if there is one.
+fn previous_ending(file: &MarkdownFile, line: usize) -> Option<&'static str> {
+    if line < 2 {
+        return None;
+    }
+    let range = file.lines.line_range(&file.text, line - 1);
+    let with_end = file.lines.line_range_with_ending(line - 1);
+    match &file.text[range.end..with_end.end] {
+        "\r\n" => Some("\r\n"),
+        "\n" => Some("\n"),
+        _ => None,
+    }
+}
+
+/// The spaces and tabs a line starts with.
+fn indent_of(line: &str) -> &str {
+    let end = line.len() - line.trim_start_matches([' ', '\t']).len();
+    &line[..end]
+}
+
+/// `text` with `lines` inserted at byte `at` (the start of a line, or the
+/// end of the text) as a block: a blank line before it unless there is one,
+/// a blank line after it when text follows, the file's own line ending, and
+/// the final newline (or its absence) kept at the end of the file.
+fn insert_block(text: &str, at: usize, lines: &[String]) -> String {
+    let ending = file_ending(text);
+    let (head, tail) = text.split_at(at);
+    let mut out = String::with_capacity(text.len() + 256);
+    out.push_str(head);
+    if !out.is_empty() && !out.ends_with('\n') {
+        out.push_str(ending);
+    }
+    if !out.is_empty() && !last_line_blank(&out) {
+        out.push_str(ending);
+    }
+    for line in lines {
+        out.push_str(line);
+        out.push_str(ending);
+    }
+    if !tail.is_empty() {
+        out.push_str(ending);
+        out.push_str(tail);
+    } else if !text.is_empty() && !text.ends_with('\n') {
+        out.truncate(out.len() - ending.len());
+    }
+    out
+}
+
+/// Whether the last line of `text` (which ends with a newline) is blank.
+fn last_line_blank(text: &str) -> bool {
+    let body = text
+        .strip_suffix('\n')
+        .map(|t| t.strip_suffix('\r').unwrap_or(t))
+        .unwrap_or(text);
+    let last = match body.rfind('\n') {
+        Some(i) => &body[i + 1..],
+        None => body,
+    };
+    last.trim_matches([' ', '\t', '\r']).is_empty()
+}
+
+/// Checks, before anything is written, that `new` reads as a well-formed
+/// twin in which the view resolves the key to exactly the row written.
+/// [`Error::TwinRefused`] (exit 1) otherwise.
+fn verify(plan: &Plan, path: &Path, new: &str, cells: &RowCells, view: View) -> Result<()> {
+    let twin = Twin::from_file(MarkdownFile::from_text(path.to_path_buf(), new.to_string()));
+    let refuse = |why: String| {
+        Err(Error::TwinRefused(format!(
+            "{}: the twin cannot be edited safely: after the edit {why}; fix the file by hand and run again; nothing written",
+            path.display()
+        )))
+    };
+    let Some(section) = &twin.decisions else {
+        return refuse("it would have no `## Decisions` section the reader finds".into());
+    };
+    if let Some(problem) = section.problems.first() {
+        return refuse(format!(
+            "line {} would be {}",
+            problem.line,
+            problem.kind.describe()
+        ));
+    }
+    let own = twin
+        .rows()
+        .iter()
+        .filter(|r| r.key == cells.key && r.phase.phase() == cells.phase)
+        .count();
+    if own != 1 {
+        return refuse(format!(
+            "it would hold {own} rows for `{}` ({})",
+            cells.key,
+            cells.scope()
+        ));
+    }
+    let resolved = resolve(plan_rows(plan), twin.rows(), view);
+    let read = resolved.into_iter().find(|r| r.key == cells.key);
+    match cells.mismatch(read) {
+        Some(mismatch) => refuse(format!(
+            "the row would not read back as written: {mismatch}"
+        )),
+        None => Ok(()),
+    }
+}
+
+/// Whether `key` is a decision key of the vocabulary (exact, case-sensitive).
+pub fn is_known_key(key: &str) -> bool {
+    vocab::key_index(key).is_some()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::PathBuf;
+
+    fn cells(key: &str, value: &str, phase: Option<u32>) -> RowCells {
+        RowCells {
+            key: key.into(),
+            value: value.into(),
+            owner: "op".into(),
+            state: vocab::STATE_ANSWERED,
+            blocking: false,
+            source: vocab::SOURCE_RUN,
+            evidence: "decisions.sh 2026-09-14".into(),
+            phase,
+        }
+    }
+
+    fn twin(text: &str) -> Twin {
+        Twin::from_file(MarkdownFile::from_text(
+            PathBuf::from("docs/handoffs/t/decisions.md"),
+            text.to_string(),
+        ))
+    }
+
+    const TABLE: &str = "| key | value | owner | state | blocking | source | evidence | phase |\n|---|---|---|---|---|---|---|---|\n";
+
+    #[test]
+    fn replaces_the_row_in_place() {
+        let text = format!(
+            "# D\n\n## Decisions\n\n{TABLE}| `stop` | halt | op | answered | no | run | e | — |\n| `relay` | off | op | answered | no | run | e | — |\n"
+        );
+        let out = upsert(&twin(&text), &cells("stop", "go on", None)).expect("upsert");
+        assert_eq!(
+            out,
+            text.replace(
+                "| `stop` | halt | op | answered | no | run | e | — |",
+                "| `stop` | go on | op | answered | no | run | decisions.sh 2026-09-14 | — |"
+            )
+        );
+    }
+
+    #[test]
+    fn keeps_unknown_columns_and_the_twins_order() {
+        let text = "## Decisions\n\n| phase | ticket | key | value | owner | state | blocking | source | evidence |\n|---|---|---|---|---|---|---|---|---|\n|  2 |  T-9  | `waits` | x | op | answered | no | run | e |\n";
+        let out = upsert(&twin(text), &cells("waits", "y", Some(2))).expect("upsert");
+        assert!(out.ends_with(
+            "| 2 |  T-9  | `waits` | y | op | answered | no | run | decisions.sh 2026-09-14 |\n"
+        ));
+        let out = upsert(&twin(text), &cells("stop", "z", None)).expect("upsert");
+        assert!(out.ends_with(
+            "| e |\n| — | | `stop` | z | op | answered | no | run | decisions.sh 2026-09-14 |\n"
+        ));
+    }
+
+    #[test]
+    fn inserts_without_a_final_newline() {
+        let text = format!("## Decisions\r\n\r\n{}", TABLE.replace('\n', "\r\n"));
+        let text = text.trim_end().to_string();
+        let out = upsert(&twin(&text), &cells("stop", "x", None)).expect("upsert");
+        assert!(out.starts_with(&text));
+        assert!(out.ends_with(
+            "---|\r\n| `stop` | x | op | answered | no | run | decisions.sh 2026-09-14 | — |"
+        ));
+    }
+
+    #[test]
+    fn adds_a_table_to_a_section_without_one() {
+        let text = "# D\n\n## Decisions\n\nNone yet.\n## Notes\n\nkeep\n";
+        let out = upsert(&twin(text), &cells("stop", "x", None)).expect("upsert");
+        assert_eq!(
+            out,
+            format!(
+                "# D\n\n## Decisions\n\nNone yet.\n\n{TABLE}| `stop` | x | op | answered | no | run | decisions.sh 2026-09-14 | — |\n\n## Notes\n\nkeep\n"
+            )
+        );
+    }
+
+    #[test]
+    fn appends_a_section_to_a_file_without_one() {
+        let out = upsert(&twin("# Notes\n\ntext"), &cells("stop", "x", None)).expect("upsert");
+        assert_eq!(
+            out,
+            format!(
+                "# Notes\n\ntext\n\n## Decisions\n\n{TABLE}| `stop` | x | op | answered | no | run | decisions.sh 2026-09-14 | — |"
+            )
+        );
+    }
+
+    #[test]
+    fn refuses_tables_it_cannot_edit() {
+        let dup = format!(
+            "## Decisions\n\n{TABLE}| `stop` | a | op | answered | no | run | e | — |\n| `stop` | b | op | answered | no | run | e | |\n"
+        );
+        let err = upsert(&twin(&dup), &cells("stop", "x", None)).expect_err("refused");
+        assert_eq!(err.exit_code(), 1);
+        assert!(err.to_string().contains("lines 5 and 6"), "{err}");
+        assert!(upsert(&twin(&dup), &cells("stop", "x", Some(2))).is_ok());
+
+        let no_phase = "## Decisions\n\n| key | value | owner | state | blocking | source | evidence |\n|---|---|---|---|---|---|---|\n";
+        let err = upsert(&twin(no_phase), &cells("stop", "x", Some(2))).expect_err("refused");
+        assert!(err.to_string().contains("`phase`"), "{err}");
+        assert!(upsert(&twin(no_phase), &cells("stop", "x", None)).is_ok());
+    }
+
+    #[test]
+    fn mismatches_name_what_was_written_and_read() {
+        let written = cells("stop", "halt", None);
+        let text = format!(
+            "## Decisions\n\n{TABLE}| `stop` | halt | op | answered | no | run | e | — |\n"
+        );
+        let twin = twin(&text);
+        assert_eq!(written.mismatch(twin.rows().first()), None);
+        let other = format!(
+            "## Decisions\n\n{TABLE}| `stop` | halt | someone | Answered | yes | run | e | — |\n"
+        );
+        let twin = self::twin(&other);
+        let message = written.mismatch(twin.rows().first()).expect("a mismatch");
+        assert!(
+            message.contains("wrote state answered, owner \"op\", blocking no"),
+            "{message}"
+        );
+        assert!(
+            message.contains("read state answered, owner \"someone\", blocking yes"),
+            "{message}"
+        );
+        assert!(message.contains("(line 5)"), "{message}");
+        let none = written.mismatch(None).expect("a mismatch");
+        assert!(none.contains("read no row for `stop`"), "{none}");
+    }
+
+    #[test]
+    fn file_endings() {
+        assert_eq!(file_ending("a\r\nb\n"), "\r\n");
+        assert_eq!(file_ending("a\nb\r\n"), "\n");
+        assert_eq!(file_ending("a"), "\n");
+        assert!(last_line_blank("a\n\n"));
+        assert!(last_line_blank("a\r\n  \r\n"));
+        assert!(!last_line_blank("a\nb\n"));
+    }
+}
