@@ -2,11 +2,12 @@
 //! page) and the dispatch of each command to the library.
 
 mod listing;
+mod validate;
 
 use std::io::Write;
 use std::path::PathBuf;
 
-use clap::{Args, Parser, Subcommand};
+use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use crate::error::{Error, Result};
 use crate::root::{DocsRoot, PlanLocation};
@@ -37,6 +38,50 @@ pub enum Command {
     /// List, check, prompt, or write (answer / waive / promote) the decision
     /// manifest of one plan.
     Decisions(Box<DecisionsArgs>),
+
+    /// Lint plans (F14, F24, F25 and the structure checks); no SLUG: every
+    /// plan under docs/plans/. Exit 1 when a finding gates.
+    Validate(ValidateArgs),
+
+    /// Print what a lint check looks for, why, and an example that fails and
+    /// one that passes; with no CHECK, list every check.
+    Explain(ExplainArgs),
+}
+
+/// Arguments of `validate`.
+#[derive(Debug, Args)]
+pub struct ValidateArgs {
+    /// Plans to lint: slugs or paths of .md files (default: every plan
+    /// under docs/plans/, by name).
+    #[arg(value_name = "SLUG|PATH")]
+    pub plans: Vec<String>,
+
+    /// How findings are printed.
+    #[arg(long, value_enum, default_value_t = FindingsFormat::Human)]
+    pub format: FindingsFormat,
+}
+
+/// The output formats of `validate` (SPEC §6).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum FindingsFormat {
+    /// Each finding with its source line and the span marked.
+    Human,
+    /// `path:line:col: CODE name: message`, one per line.
+    Concise,
+    /// One JSON object: the plans, their findings, a summary.
+    Json,
+    /// A SARIF 2.1.0 log.
+    Sarif,
+    /// GitHub Actions `::error` / `::warning` workflow commands.
+    Github,
+}
+
+/// Arguments of `explain`.
+#[derive(Debug, Args)]
+pub struct ExplainArgs {
+    /// A check's code (`F14`) or name (`verification-empty-open`).
+    #[arg(value_name = "CODE|NAME")]
+    pub check: Option<String>,
 }
 
 /// Arguments of `phase-graph`.
@@ -128,9 +173,7 @@ pub fn run(cli: Cli) -> Result<u8> {
     match cli.command {
         Command::PhaseGraph(args) => {
             if args.lint {
-                return Err(Error::Usage(
-                    "phase-graph --lint is not available in this build".into(),
-                ));
+                return validate::phase_graph_lint(&root, &args);
             }
             listing::phase_graph_decisions(&root, &args)
         }
@@ -144,6 +187,8 @@ pub fn run(cli: Cli) -> Result<u8> {
                 ))),
             }
         }
+        Command::Validate(args) => validate::validate(&root, &args),
+        Command::Explain(args) => validate::explain(&args),
     }
 }
 
