@@ -82,6 +82,24 @@ fn hit(span: Range<usize>, message: String) -> Hit {
     }
 }
 
+/// The YAML library's message without its `error:` and `line L column C:`
+/// prefixes (they count lines from the start of the YAML block, not of the
+/// plan; the finding carries the plan's line).
+fn yaml_reason(message: &str) -> &str {
+    let rest = message.trim_start();
+    let rest = rest.strip_prefix("error:").unwrap_or(rest).trim_start();
+    if let Some(after) = rest.strip_prefix("line ")
+        && let Some((_, tail)) = after.split_once(": ")
+        && after.split(": ").next().is_some_and(|pos| {
+            pos.split(" column ")
+                .all(|n| n.trim().parse::<u64>().is_ok())
+        })
+    {
+        return tail.trim_start();
+    }
+    rest
+}
+
 /// F20 `frontmatter-invalid`: the frontmatter is not valid YAML; points at
 /// the line of the YAML error.
 pub fn frontmatter_invalid(input: &LintInput, out: &mut Vec<Hit>) {
@@ -92,7 +110,7 @@ pub fn frontmatter_invalid(input: &LintInput, out: &mut Vec<Hit>) {
             format!(
                 "frontmatter (line {}): frontmatter-invalid — the YAML does not parse ({}), so slug, status and phases are not read; fix the YAML between the two --- lines",
                 error.line,
-                escape_invisible(&error.message)
+                escape_invisible(yaml_reason(&error.message))
             ),
         ));
     }
@@ -472,6 +490,19 @@ mod tests {
 
     fn graph(pairs: &[(u32, &[u32])]) -> BTreeMap<u32, Vec<u32>> {
         pairs.iter().map(|(p, d)| (*p, d.to_vec())).collect()
+    }
+
+    #[test]
+    fn yaml_reasons_lose_block_relative_positions() {
+        assert_eq!(
+            yaml_reason("error: line 3 column 7: illegal placement of ':' indicator"),
+            "illegal placement of ':' indicator"
+        );
+        assert_eq!(
+            yaml_reason("mapping values are not allowed"),
+            "mapping values are not allowed"
+        );
+        assert_eq!(yaml_reason("line of text: kept"), "line of text: kept");
     }
 
     #[test]

@@ -61,7 +61,10 @@ impl Root {
 
     /// The twin's path.
     pub fn twin_path(&self, slug: &str) -> PathBuf {
-        self.path().join("docs/handoffs").join(slug).join("decisions.md")
+        self.path()
+            .join("docs/handoffs")
+            .join(slug)
+            .join("decisions.md")
     }
 
     /// A `planfile` command run in this docs root, with the conformance
