@@ -1,7 +1,7 @@
 //! Properties of the lint over arbitrary plan-like text (SPEC §6, §8): no
-//! input makes it panic; every finding points inside its file at a
-//! character boundary and its message is one line; the reference verdict
-//! counts exactly the gating findings.
+//! input makes it (or its renderers) panic; every finding points inside its
+//! file at a character boundary and its message is one line; the reference
+//! verdict counts exactly the gating findings.
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -128,7 +128,15 @@ proptest! {
             prop_assert!(f.line <= text.lines().count().max(1), "{f:?}");
             prop_assert!(!f.message.contains(['\n', '\r']), "{f:?}");
             prop_assert!(lint::CHECKS.iter().any(|c| c.name == f.name && c.code == f.code));
+            let rendered = planfile::output::human::render(&report, f, None);
+            prop_assert!(rendered.contains(f.name), "{rendered}");
         }
+        let reports = [report];
+        let sarif = planfile::output::sarif::document(&reports, None);
+        prop_assert_eq!(
+            sarif["runs"][0]["results"].as_array().map(Vec::len),
+            Some(reports[0].findings.len())
+        );
     }
 
     #[test]

@@ -158,13 +158,18 @@ impl Check {
 
     /// The text of the documentation section whose `## ` heading starts with
     /// `title` (case-insensitive), trimmed; empty when there is none.
+    /// Lines inside fenced examples are never headings.
     pub fn section(&self, title: &str) -> &'static str {
+        let docs = self.docs;
         let mut start = None;
         let mut offset = 0;
-        for line in self.docs.split_inclusive('\n') {
-            if let Some(heading) = line.strip_prefix("## ") {
-                if start.is_some() {
-                    return self.docs[start.unwrap_or(0)..offset].trim();
+        let mut in_fence = false;
+        for line in docs.split_inclusive('\n') {
+            if line.trim_start().starts_with("```") {
+                in_fence = !in_fence;
+            } else if !in_fence && let Some(heading) = line.strip_prefix("## ") {
+                if let Some(from) = start {
+                    return docs[from..offset].trim();
                 }
                 if crate::markdown::starts_with_ignore_case(heading.trim(), title) {
                     start = Some(offset + line.len());
@@ -172,7 +177,7 @@ impl Check {
             }
             offset += line.len();
         }
-        start.map(|s| self.docs[s..].trim()).unwrap_or("")
+        start.map(|from| docs[from..].trim()).unwrap_or("")
     }
 }
 
@@ -383,12 +388,17 @@ impl PlanReport {
         self.findings.iter().filter(|f| self.gates(f)).count()
     }
 
+    /// The file a finding points into (the twin, when it exists).
+    pub fn file(&self, kind: FileKind) -> Option<&MarkdownFile> {
+        match kind {
+            FileKind::Plan => Some(&self.manifest.plan.file),
+            FileKind::Twin => self.manifest.twin.as_ref().map(|t| &t.file),
+        }
+    }
+
     /// The text of the file a finding points into.
     pub fn text_of(&self, kind: FileKind) -> Option<&str> {
-        match kind {
-            FileKind::Plan => Some(self.manifest.plan.file.text.as_str()),
-            FileKind::Twin => self.manifest.twin.as_ref().map(|t| t.file.text.as_str()),
-        }
+        self.file(kind).map(|f| f.text.as_str())
     }
 }
 
@@ -485,6 +495,13 @@ mod tests {
                     check.name
                 );
             }
+            let failing = check.section("Failing example");
+            assert_eq!(
+                failing.matches("```").count(),
+                4,
+                "{}: {failing}",
+                check.name
+            );
         }
     }
 

@@ -20,11 +20,8 @@ pub fn render(report: &PlanReport, finding: &Finding, base: Option<&Path>) -> St
     let gates = report.gates(finding);
     let level = if gates { Level::ERROR } else { Level::WARNING };
     let path = display_path(&finding.file, base);
-    let text = report.text_of(finding.kind).unwrap_or("");
-    let file = match finding.kind {
-        crate::manifest::FileKind::Plan => Some(&report.manifest.plan.file),
-        crate::manifest::FileKind::Twin => report.manifest.twin.as_ref().map(|t| &t.file),
-    };
+    let file = report.file(finding.kind);
+    let text = file.map(|f| f.text.as_str()).unwrap_or("");
     let line_range = file
         .map(|f| f.lines.line_range(text, finding.line))
         .unwrap_or(0..0);

@@ -72,11 +72,7 @@ fn rule(check: &Check) -> Value {
 fn result(report: &PlanReport, f: &Finding, base: Option<&Path>) -> Value {
     let index = CHECKS.iter().position(|c| c.name == f.name);
     let mut region = json!({ "startLine": f.line, "startColumn": f.column });
-    let file = match f.kind {
-        crate::manifest::FileKind::Plan => Some(&report.manifest.plan.file),
-        crate::manifest::FileKind::Twin => report.manifest.twin.as_ref().map(|t| &t.file),
-    };
-    if let Some(file) = file {
+    if let Some(file) = report.file(f.kind) {
         let (end_line, end_column) = file.lines.line_col(&file.text, f.span.end);
         if f.span.end > f.span.start {
             region["endLine"] = json!(end_line);
