@@ -231,3 +231,38 @@ fn explain_unknown_check_is_a_usage_error() {
     assert!(stderr(&output).contains("\"F99\""));
     assert!(stdout(&output).is_empty());
 }
+
+/// The lint outcome `fixtures/cases/README.md` documents for each edge
+/// case: clean, except the three cases it names.
+#[test]
+fn decision_table_edge_cases_lint_as_documented() {
+    let expected: &[(&str, &[&str])] = &[
+        (
+            "equal-rank-later-wins",
+            &["decision-row-duplicate", "decision-row-duplicate"],
+        ),
+        ("phase-cell-variants", &["decision-phase-invalid"]),
+        ("unknown-keys-order", &["decision-key-unknown"; 5]),
+    ];
+    let cases = common::fixtures().join("cases");
+    let mut seen = 0;
+    for entry in std::fs::read_dir(&cases).expect("fixtures/cases") {
+        let entry = entry.expect("an entry");
+        if !entry.path().is_dir() {
+            continue;
+        }
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let root = Root::fixture(&format!("cases/{name}"));
+        let (code, found) = findings(&root, &name);
+        let names: Vec<&str> = found.iter().filter_map(|f| f["name"].as_str()).collect();
+        let want = expected
+            .iter()
+            .find(|(case, _)| *case == name)
+            .map(|(_, names)| names.to_vec())
+            .unwrap_or_default();
+        assert_eq!(names, want, "{name}");
+        assert_eq!(code, i32::from(!want.is_empty()), "{name}");
+        seen += 1;
+    }
+    assert!(seen >= 20, "only {seen} cases");
+}
