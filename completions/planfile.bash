@@ -22,6 +22,9 @@ _planfile() {
             planfile,decisions)
                 cmd="planfile__subcmd__decisions"
                 ;;
+            planfile,explain)
+                cmd="planfile__subcmd__explain"
+                ;;
             planfile,help)
                 cmd="planfile__subcmd__help"
                 ;;
@@ -34,11 +37,17 @@ _planfile() {
             planfile,phase-graph)
                 cmd="planfile__subcmd__phase__subcmd__graph"
                 ;;
+            planfile,validate)
+                cmd="planfile__subcmd__validate"
+                ;;
             planfile__subcmd__help,completions)
                 cmd="planfile__subcmd__help__subcmd__completions"
                 ;;
             planfile__subcmd__help,decisions)
                 cmd="planfile__subcmd__help__subcmd__decisions"
+                ;;
+            planfile__subcmd__help,explain)
+                cmd="planfile__subcmd__help__subcmd__explain"
                 ;;
             planfile__subcmd__help,help)
                 cmd="planfile__subcmd__help__subcmd__help"
@@ -52,6 +61,9 @@ _planfile() {
             planfile__subcmd__help,phase-graph)
                 cmd="planfile__subcmd__help__subcmd__phase__subcmd__graph"
                 ;;
+            planfile__subcmd__help,validate)
+                cmd="planfile__subcmd__help__subcmd__validate"
+                ;;
             *)
                 ;;
         esac
@@ -59,7 +71,7 @@ _planfile() {
 
     case "${cmd}" in
         planfile)
-            opts="-h -V --root --help --version phase-graph decisions new completions man help"
+            opts="-h -V --root --help --version phase-graph decisions new completions man validate explain help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -156,8 +168,26 @@ _planfile() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        planfile__subcmd__explain)
+            opts="-h --root --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --root)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         planfile__subcmd__help)
-            opts="phase-graph decisions new completions man help"
+            opts="phase-graph decisions new completions man validate explain help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -185,6 +215,20 @@ _planfile() {
             return 0
             ;;
         planfile__subcmd__help__subcmd__decisions)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        planfile__subcmd__help__subcmd__explain)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -254,6 +298,20 @@ _planfile() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        planfile__subcmd__help__subcmd__validate)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         planfile__subcmd__man)
             opts="-h --root --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
@@ -303,6 +361,28 @@ _planfile() {
             case "${prev}" in
                 --decisions)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --root)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        planfile__subcmd__validate)
+            opts="-h --format --root --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --format)
+                    COMPREPLY=($(compgen -W "human concise json sarif github" -- "${cur}"))
                     return 0
                     ;;
                 --root)

@@ -28,6 +28,8 @@ set edit:completion:arg-completer[planfile] = {|@words|
             cand new 'Write a new plan, docs/plans/<SLUG>.md, from the plan template: all nineteen decision keys, shipped defaults answered, the rest outstanding'
             cand completions 'Print the shell completion script for SHELL on stdout'
             cand man 'Print the manual page (roff) on stdout'
+            cand validate 'Lint plans (F14, F24, F25 and the structure checks); no SLUG: every plan under docs/plans/. Exit 1 when a finding gates'
+            cand explain 'Print what a lint check looks for, why, and an example that fails and one that passes; with no CHECK, list every check'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'planfile;phase-graph'= {
@@ -70,12 +72,25 @@ set edit:completion:arg-completer[planfile] = {|@words|
             cand -h 'Print help'
             cand --help 'Print help'
         }
+        &'planfile;validate'= {
+            cand --format 'How findings are printed'
+            cand --root 'The docs root (the folder holding docs/plans/); default: $DOCS_ROOT, else the nearest ancestor with docs/plans/, else the working directory'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'planfile;explain'= {
+            cand --root 'The docs root (the folder holding docs/plans/); default: $DOCS_ROOT, else the nearest ancestor with docs/plans/, else the working directory'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
         &'planfile;help'= {
             cand phase-graph 'Reference-compatible views of one plan: its resolved decisions as TSV (--decisions [N]) or its lint verdict (--lint)'
             cand decisions 'List, check, prompt, or write (answer / waive / promote) the decision manifest of one plan'
             cand new 'Write a new plan, docs/plans/<SLUG>.md, from the plan template: all nineteen decision keys, shipped defaults answered, the rest outstanding'
             cand completions 'Print the shell completion script for SHELL on stdout'
             cand man 'Print the manual page (roff) on stdout'
+            cand validate 'Lint plans (F14, F24, F25 and the structure checks); no SLUG: every plan under docs/plans/. Exit 1 when a finding gates'
+            cand explain 'Print what a lint check looks for, why, and an example that fails and one that passes; with no CHECK, list every check'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'planfile;help;phase-graph'= {
@@ -87,6 +102,10 @@ set edit:completion:arg-completer[planfile] = {|@words|
         &'planfile;help;completions'= {
         }
         &'planfile;help;man'= {
+        }
+        &'planfile;help;validate'= {
+        }
+        &'planfile;help;explain'= {
         }
         &'planfile;help;help'= {
         }

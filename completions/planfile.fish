@@ -32,6 +32,8 @@ complete -c planfile -n "__fish_planfile_needs_command" -f -a "decisions" -d 'Li
 complete -c planfile -n "__fish_planfile_needs_command" -f -a "new" -d 'Write a new plan, docs/plans/<SLUG>.md, from the plan template: all nineteen decision keys, shipped defaults answered, the rest outstanding'
 complete -c planfile -n "__fish_planfile_needs_command" -f -a "completions" -d 'Print the shell completion script for SHELL on stdout'
 complete -c planfile -n "__fish_planfile_needs_command" -f -a "man" -d 'Print the manual page (roff) on stdout'
+complete -c planfile -n "__fish_planfile_needs_command" -f -a "validate" -d 'Lint plans (F14, F24, F25 and the structure checks); no SLUG: every plan under docs/plans/. Exit 1 when a finding gates'
+complete -c planfile -n "__fish_planfile_needs_command" -f -a "explain" -d 'Print what a lint check looks for, why, and an example that fails and one that passes; with no CHECK, list every check'
 complete -c planfile -n "__fish_planfile_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c planfile -n "__fish_planfile_using_subcommand phase-graph" -l decisions -d 'Print the resolved decisions as TSV (key, state, owner, blocking, source, value); with N, phase N\'s view' -r
 complete -c planfile -n "__fish_planfile_using_subcommand phase-graph" -l root -d 'The docs root (the folder holding docs/plans/); default: $DOCS_ROOT, else the nearest ancestor with docs/plans/, else the working directory' -r -F
@@ -58,9 +60,20 @@ complete -c planfile -n "__fish_planfile_using_subcommand completions" -l root -
 complete -c planfile -n "__fish_planfile_using_subcommand completions" -s h -l help -d 'Print help'
 complete -c planfile -n "__fish_planfile_using_subcommand man" -l root -d 'The docs root (the folder holding docs/plans/); default: $DOCS_ROOT, else the nearest ancestor with docs/plans/, else the working directory' -r -F
 complete -c planfile -n "__fish_planfile_using_subcommand man" -s h -l help -d 'Print help'
-complete -c planfile -n "__fish_planfile_using_subcommand help; and not __fish_seen_subcommand_from phase-graph decisions new completions man help" -f -a "phase-graph" -d 'Reference-compatible views of one plan: its resolved decisions as TSV (--decisions [N]) or its lint verdict (--lint)'
-complete -c planfile -n "__fish_planfile_using_subcommand help; and not __fish_seen_subcommand_from phase-graph decisions new completions man help" -f -a "decisions" -d 'List, check, prompt, or write (answer / waive / promote) the decision manifest of one plan'
-complete -c planfile -n "__fish_planfile_using_subcommand help; and not __fish_seen_subcommand_from phase-graph decisions new completions man help" -f -a "new" -d 'Write a new plan, docs/plans/<SLUG>.md, from the plan template: all nineteen decision keys, shipped defaults answered, the rest outstanding'
-complete -c planfile -n "__fish_planfile_using_subcommand help; and not __fish_seen_subcommand_from phase-graph decisions new completions man help" -f -a "completions" -d 'Print the shell completion script for SHELL on stdout'
-complete -c planfile -n "__fish_planfile_using_subcommand help; and not __fish_seen_subcommand_from phase-graph decisions new completions man help" -f -a "man" -d 'Print the manual page (roff) on stdout'
-complete -c planfile -n "__fish_planfile_using_subcommand help; and not __fish_seen_subcommand_from phase-graph decisions new completions man help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c planfile -n "__fish_planfile_using_subcommand validate" -l format -d 'How findings are printed' -r -f -a "human\t'Each finding with its source line and the span marked'
+concise\t'`path:line:col: CODE name: message`, one per line'
+json\t'One JSON object: the plans, their findings, a summary'
+sarif\t'A SARIF 2.1.0 log'
+github\t'GitHub Actions `::error` / `::warning` workflow commands'"
+complete -c planfile -n "__fish_planfile_using_subcommand validate" -l root -d 'The docs root (the folder holding docs/plans/); default: $DOCS_ROOT, else the nearest ancestor with docs/plans/, else the working directory' -r -F
+complete -c planfile -n "__fish_planfile_using_subcommand validate" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c planfile -n "__fish_planfile_using_subcommand explain" -l root -d 'The docs root (the folder holding docs/plans/); default: $DOCS_ROOT, else the nearest ancestor with docs/plans/, else the working directory' -r -F
+complete -c planfile -n "__fish_planfile_using_subcommand explain" -s h -l help -d 'Print help'
+complete -c planfile -n "__fish_planfile_using_subcommand help; and not __fish_seen_subcommand_from phase-graph decisions new completions man validate explain help" -f -a "phase-graph" -d 'Reference-compatible views of one plan: its resolved decisions as TSV (--decisions [N]) or its lint verdict (--lint)'
+complete -c planfile -n "__fish_planfile_using_subcommand help; and not __fish_seen_subcommand_from phase-graph decisions new completions man validate explain help" -f -a "decisions" -d 'List, check, prompt, or write (answer / waive / promote) the decision manifest of one plan'
+complete -c planfile -n "__fish_planfile_using_subcommand help; and not __fish_seen_subcommand_from phase-graph decisions new completions man validate explain help" -f -a "new" -d 'Write a new plan, docs/plans/<SLUG>.md, from the plan template: all nineteen decision keys, shipped defaults answered, the rest outstanding'
+complete -c planfile -n "__fish_planfile_using_subcommand help; and not __fish_seen_subcommand_from phase-graph decisions new completions man validate explain help" -f -a "completions" -d 'Print the shell completion script for SHELL on stdout'
+complete -c planfile -n "__fish_planfile_using_subcommand help; and not __fish_seen_subcommand_from phase-graph decisions new completions man validate explain help" -f -a "man" -d 'Print the manual page (roff) on stdout'
+complete -c planfile -n "__fish_planfile_using_subcommand help; and not __fish_seen_subcommand_from phase-graph decisions new completions man validate explain help" -f -a "validate" -d 'Lint plans (F14, F24, F25 and the structure checks); no SLUG: every plan under docs/plans/. Exit 1 when a finding gates'
+complete -c planfile -n "__fish_planfile_using_subcommand help; and not __fish_seen_subcommand_from phase-graph decisions new completions man validate explain help" -f -a "explain" -d 'Print what a lint check looks for, why, and an example that fails and one that passes; with no CHECK, list every check'
+complete -c planfile -n "__fish_planfile_using_subcommand help; and not __fish_seen_subcommand_from phase-graph decisions new completions man validate explain help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'

@@ -127,6 +127,14 @@ pub enum Error {
     #[error("{0}")]
     Ledger(String),
 
+    /// `validate` with no plan named, in a docs root without `docs/plans/`.
+    /// Exit 2.
+    #[error(
+        "{}: no such folder, so there are no plans to validate; pass --root DIR (or set DOCS_ROOT) to the folder that holds docs/plans/, or name the plans",
+        .0.display()
+    )]
+    NoPlansFolder(PathBuf),
+
     /// A `planfile.toml` that cannot be used. Exit 2.
     #[error("{0}")]
     Config(String),
@@ -155,6 +163,7 @@ impl Error {
             | Error::Write { .. }
             | Error::DanglingTwin { .. }
             | Error::Ledger(_)
+            | Error::NoPlansFolder(_)
             | Error::Config(_)
             | Error::Output(_) => 2,
         }

@@ -5,8 +5,10 @@
 //! [`manifest`]) → merge, lint or write → [`output`].
 
 pub mod cli;
+pub mod config;
 pub mod error;
 pub mod generate;
+pub mod lint;
 pub mod manifest;
 pub mod markdown;
 pub mod output;

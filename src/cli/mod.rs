@@ -6,12 +6,13 @@ mod gate;
 mod listing;
 mod new;
 mod prompt;
+mod validate;
 mod write;
 
 use std::io::Write;
 use std::path::PathBuf;
 
-use clap::{Args, Parser, Subcommand};
+use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use crate::error::{Error, Result};
 use crate::root::{DocsRoot, PlanLocation};
@@ -53,6 +54,14 @@ pub enum Command {
 
     /// Print the manual page (roff) on stdout.
     Man,
+
+    /// Lint plans (F14, F24, F25 and the structure checks); no SLUG: every
+    /// plan under docs/plans/. Exit 1 when a finding gates.
+    Validate(ValidateArgs),
+
+    /// Print what a lint check looks for, why, and an example that fails and
+    /// one that passes; with no CHECK, list every check.
+    Explain(ExplainArgs),
 }
 
 /// Arguments of `new`.
@@ -75,6 +84,42 @@ pub struct CompletionsArgs {
     /// The shell to complete for.
     #[arg(value_name = "SHELL")]
     pub shell: clap_complete::Shell,
+}
+
+/// Arguments of `validate`.
+#[derive(Debug, Args)]
+pub struct ValidateArgs {
+    /// Plans to lint: slugs or paths of .md files (default: every plan
+    /// under docs/plans/, by name).
+    #[arg(value_name = "SLUG|PATH")]
+    pub plans: Vec<String>,
+
+    /// How findings are printed.
+    #[arg(long, value_enum, default_value_t = FindingsFormat::Human)]
+    pub format: FindingsFormat,
+}
+
+/// The output formats of `validate` (SPEC §6).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum FindingsFormat {
+    /// Each finding with its source line and the span marked.
+    Human,
+    /// `path:line:col: CODE name: message`, one per line.
+    Concise,
+    /// One JSON object: the plans, their findings, a summary.
+    Json,
+    /// A SARIF 2.1.0 log.
+    Sarif,
+    /// GitHub Actions `::error` / `::warning` workflow commands.
+    Github,
+}
+
+/// Arguments of `explain`.
+#[derive(Debug, Args)]
+pub struct ExplainArgs {
+    /// A check's code (`F14`) or name (`verification-empty-open`).
+    #[arg(value_name = "CODE|NAME")]
+    pub check: Option<String>,
 }
 
 /// Arguments of `phase-graph`.
@@ -166,9 +211,7 @@ pub fn run(cli: Cli) -> Result<u8> {
     match cli.command {
         Command::PhaseGraph(args) => {
             if args.lint {
-                return Err(Error::Usage(
-                    "phase-graph --lint is not available in this build".into(),
-                ));
+                return validate::phase_graph_lint(&root, &args);
             }
             listing::phase_graph_decisions(&root, &args)
         }
@@ -190,6 +233,8 @@ pub fn run(cli: Cli) -> Result<u8> {
         Command::New(args) => new::new_plan(&root, &args),
         Command::Completions(args) => completions::print_completions(args.shell),
         Command::Man => completions::print_man(),
+        Command::Validate(args) => validate::validate(&root, &args),
+        Command::Explain(args) => validate::explain(&args),
     }
 }
 

@@ -1,9 +1,15 @@
 //! Output formats: the listings of the resolved manifest (SPEC §5) and, in
 //! their own modules, the renderings of lint findings (SPEC §6).
 
+pub mod compat;
+pub mod concise;
+pub mod findings_json;
 pub mod gate;
+pub mod github;
+pub mod human;
 pub mod json;
 pub mod prompt;
+pub mod sarif;
 pub mod table;
 pub mod tsv;
 
@@ -25,4 +31,21 @@ pub fn decisions_command(slug: &str, phase: Option<u32>, verb: &str) -> String {
         Some(p) => format!("planfile decisions {slug} --phase {p} {verb}"),
         None => format!("planfile decisions {slug} {verb}"),
     }
+}
+
+/// How a finding's file is printed: relative to `base` (the working
+/// directory) when the file lies under it, else as located; `/`-separated
+/// either way on Unix. Used by every findings format (SPEC §6).
+pub fn display_path(path: &std::path::Path, base: Option<&std::path::Path>) -> String {
+    if let Some(base) = base {
+        if let Ok(rel) = path.strip_prefix(base) {
+            return rel.display().to_string();
+        }
+        if let (Ok(p), Ok(b)) = (path.canonicalize(), base.canonicalize())
+            && let Ok(rel) = p.strip_prefix(&b)
+        {
+            return rel.display().to_string();
+        }
+    }
+    path.display().to_string()
 }

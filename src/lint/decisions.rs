@@ -1,0 +1,409 @@
+//! F25 (SPEC §6): every row of the plan's `## Decisions` table and of the
+//! twin speaks the vocabulary (key, state, source, owner, phase), no row
+//! repeats another, and the section is a table a reader takes as the
+//! manifest.
+
+use std::collections::BTreeMap;
+use std::ops::Range;
+
+use super::{Hit, LintInput, line_span, phase_list, trimmed_span};
+use crate::error::escape_invisible;
+use crate::manifest::{Column, DecisionRow, DecisionSection, FileKind, PhaseScope, ProblemKind};
+use crate::markdown::{MarkdownFile, starts_with_ignore_case};
+use crate::vocab;
+
+/// One file's Decisions section with the file it was read from.
+struct Source<'a> {
+    /// Plan or twin.
+    kind: FileKind,
+    /// The file.
+    file: &'a MarkdownFile,
+    /// Its Decisions section, when it has one.
+    section: Option<&'a DecisionSection>,
+}
+
+impl Source<'_> {
+    /// `the plan` or `decisions.md`: the W of SPEC §6's message heads.
+    fn name(&self) -> &'static str {
+        match self.kind {
+            FileKind::Plan => "the plan",
+            FileKind::Twin => "decisions.md",
+        }
+    }
+
+    /// The rows of the manifest.
+    fn rows(&self) -> &[DecisionRow] {
+        self.section.map(DecisionSection::rows).unwrap_or(&[])
+    }
+
+    /// The head of a row finding: ``decision row `K` in W`` plus
+    /// ` (phase N)` for a row scoped to a phase.
+    fn row_head(&self, row: &DecisionRow) -> String {
+        let scope = match row.phase {
+            PhaseScope::Phase(p) => format!(" (phase {p})"),
+            PhaseScope::PlanWide | PhaseScope::Invalid(_) => String::new(),
+        };
+        format!(
+            "decision row `{}` in {}{scope}",
+            escape_invisible(&row.key),
+            self.name()
+        )
+    }
+
+    /// The byte range of `column`'s cell in `row`, trimmed; the row's line
+    /// when the table has no such column or the row no such cell.
+    fn cell_span(&self, row: &DecisionRow, column: Column) -> Range<usize> {
+        let whole = line_span(self.file, row.origin.line);
+        let Some(table) = self.section.and_then(|s| s.table.as_ref()) else {
+            return whole;
+        };
+        let Some(index) = table.column_index(column) else {
+            return whole;
+        };
+        table
+            .lines
+            .iter()
+            .find(|l| l.line == row.origin.line)
+            .and_then(|l| l.cells.get(index))
+            .map(|r| trimmed_span(self.file, r.clone()))
+            .unwrap_or(whole)
+    }
+
+    fn hit(&self, span: Range<usize>, message: String) -> Hit {
+        Hit {
+            file: self.kind,
+            span,
+            message,
+        }
+    }
+}
+
+/// The plan's and the twin's Decisions sections, in that order.
+fn sources<'a>(input: &'a LintInput) -> Vec<Source<'a>> {
+    let manifest = input.manifest;
+    let mut out = vec![Source {
+        kind: FileKind::Plan,
+        file: &manifest.plan.file,
+        section: manifest.plan.decisions.as_ref(),
+    }];
+    if let Some(twin) = &manifest.twin {
+        out.push(Source {
+            kind: FileKind::Twin,
+            file: &twin.file,
+            section: twin.decisions.as_ref(),
+        });
+    }
+    out
+}
+
+/// The key of the vocabulary closest to `key`, when it is a likely typo:
+/// the same key in another case, one edit away from a key of four
+/// characters or more, or two edits away from one of seven or more.
+fn closest_key(key: &str) -> Option<&'static str> {
+    let lower = key.to_lowercase();
+    vocab::KEYS
+        .iter()
+        .map(|spec| (edit_distance(&lower, spec.key), spec.key))
+        .filter(|(d, k)| *d == 0 || (*d == 1 && k.len() >= 4) || (*d == 2 && k.len() >= 7))
+        .min_by_key(|(d, _)| *d)
+        .map(|(_, k)| k)
+}
+
+/// The Levenshtein distance between `a` and `b`, in characters.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let above = row[j + 1];
+            row[j + 1] = (above + 1)
+                .min(row[j] + 1)
+                .min(diagonal + usize::from(ca != *cb));
+            diagonal = above;
+        }
+    }
+    row[b.len()]
+}
+
+/// F25 `decision-key-unknown`: a row whose key is not one of the 19 keys.
+/// Points at the key cell.
+pub fn decision_key_unknown(input: &LintInput, out: &mut Vec<Hit>) {
+    for source in sources(input) {
+        for row in source.rows() {
+            if vocab::key_index(&row.key).is_none() {
+                let hint = closest_key(&row.key)
+                    .map(|k| format!("; did you mean `{k}`?"))
+                    .unwrap_or_default();
+                out.push(source.hit(
+                    source.cell_span(row, Column::Key),
+                    format!(
+                        "{}: decision-key-unknown — not one of: {}{hint}",
+                        source.row_head(row),
+                        vocab::key_list()
+                    ),
+                ));
+            }
+        }
+    }
+}
+
+/// F25 `decision-state-unknown`: a row whose state is not `answered`,
+/// `outstanding` or `waived` (an empty state is unknown). Points at the
+/// state cell.
+pub fn decision_state_unknown(input: &LintInput, out: &mut Vec<Hit>) {
+    for source in sources(input) {
+        for row in source.rows() {
+            if !vocab::is_state(&row.state) {
+                out.push(source.hit(
+                    source.cell_span(row, Column::State),
+                    format!(
+                        "{}: decision-state-unknown — state \"{}\" is not one of: {}",
+                        source.row_head(row),
+                        escape_invisible(&row.state),
+                        vocab::STATES.join(" ")
+                    ),
+                ));
+            }
+        }
+    }
+}
+
+/// F25 `decision-source-unknown`: a row whose source is set but not `plan`,
+/// `run`, `default` or `ruling` (an empty source is allowed). Points at the
+/// source cell.
+pub fn decision_source_unknown(input: &LintInput, out: &mut Vec<Hit>) {
+    for source in sources(input) {
+        for row in source.rows() {
+            if !row.source.is_empty() && !vocab::is_source(&row.source) {
+                out.push(source.hit(
+                    source.cell_span(row, Column::Source),
+                    format!(
+                        "{}: decision-source-unknown — source \"{}\" is not one of: {}",
+                        source.row_head(row),
+                        escape_invisible(&row.source),
+                        vocab::SOURCES.join(" ")
+                    ),
+                ));
+            }
+        }
+    }
+}
+
+/// F25 `decision-outstanding-unowned`: an `outstanding` row with no owner.
+/// Points at the owner cell.
+pub fn decision_outstanding_unowned(input: &LintInput, out: &mut Vec<Hit>) {
+    for source in sources(input) {
+        for row in source.rows() {
+            if row.state == vocab::STATE_OUTSTANDING && row.owner.is_empty() {
+                out.push(source.hit(
+                    source.cell_span(row, Column::Owner),
+                    format!(
+                        "{}: decision-outstanding-unowned — an outstanding decision needs an owner (who answers it); name them in the owner column",
+                        source.row_head(row)
+                    ),
+                ));
+            }
+        }
+    }
+}
+
+/// F25 `decision-phase-invalid`: a phase cell that is neither digits nor
+/// plan-wide (`—`, `-`, empty), e.g. `2a`; the row is read as plan-wide.
+/// Points at the phase cell.
+pub fn decision_phase_invalid(input: &LintInput, out: &mut Vec<Hit>) {
+    for source in sources(input) {
+        for row in source.rows() {
+            if let PhaseScope::Invalid(cell) = &row.phase {
+                out.push(source.hit(
+                    source.cell_span(row, Column::Phase),
+                    format!(
+                        "{}: decision-phase-invalid — phase \"{}\" is neither a phase number nor — (plan-wide), so the row is read as plan-wide; write the phase number, or — for every phase",
+                        source.row_head(row),
+                        escape_invisible(cell)
+                    ),
+                ));
+            }
+        }
+    }
+}
+
+/// F25 `decision-phase-unknown`: a row scoped to a phase the graph does not
+/// define; no view ever reads it. Points at the phase cell.
+pub fn decision_phase_unknown(input: &LintInput, out: &mut Vec<Hit>) {
+    let graph = input.manifest.plan.graph_phases();
+    for source in sources(input) {
+        for row in source.rows() {
+            if let PhaseScope::Phase(p) = row.phase
+                && !graph.contains(&p)
+            {
+                out.push(source.hit(
+                    source.cell_span(row, Column::Phase),
+                    format!(
+                        "{}: decision-phase-unknown — phase {p} is not in this plan (phases: {}), so no view reads the row; scope it to a phase of the graph, or — for plan-wide",
+                        source.row_head(row),
+                        phase_list(&graph)
+                    ),
+                ));
+            }
+        }
+    }
+}
+
+/// F25 `decision-row-duplicate`: two rows for one key and phase in one
+/// file; the later row wins. Points at each later row's key cell.
+pub fn decision_row_duplicate(input: &LintInput, out: &mut Vec<Hit>) {
+    for source in sources(input) {
+        let mut first: BTreeMap<(&str, String), usize> = BTreeMap::new();
+        for row in source.rows() {
+            let scope = match &row.phase {
+                PhaseScope::PlanWide => String::new(),
+                PhaseScope::Phase(p) => p.to_string(),
+                PhaseScope::Invalid(cell) => format!("invalid:{cell}"),
+            };
+            let scope_words = match row.phase {
+                PhaseScope::Phase(p) => format!("phase {p}"),
+                _ => "plan-wide".to_string(),
+            };
+            match first.get(&(row.key.as_str(), scope.clone())) {
+                None => {
+                    first.insert((row.key.as_str(), scope), row.origin.line);
+                }
+                Some(&line) => out.push(source.hit(
+                    source.cell_span(row, Column::Key),
+                    format!(
+                        "{}: decision-row-duplicate — line {} repeats the row of line {line} (same key, {scope_words}); the later row wins whole, so delete one or merge them",
+                        source.row_head(row),
+                        row.origin.line
+                    ),
+                )),
+            }
+        }
+    }
+}
+
+/// F25 `decision-table-malformed`: pipe lines in the Decisions section that
+/// do not form a manifest table (no delimiter row, a row with more cells
+/// than the header, no `key` column, a table nested in a blockquote or list
+/// item, a line without pipes that GFM reads as a row). Points at the line
+/// where the shape starts.
+pub fn decision_table_malformed(input: &LintInput, out: &mut Vec<Hit>) {
+    for source in sources(input) {
+        let Some(section) = source.section else {
+            continue;
+        };
+        for problem in &section.problems {
+            let todo = match problem.kind {
+                ProblemKind::NotATable => {
+                    "no reader takes them as the manifest; put a |---|---| delimiter row right under the header row"
+                }
+                ProblemKind::Nested => {
+                    "move the table out of the blockquote or list, starting each line with |"
+                }
+                ProblemKind::NoKeyColumn => {
+                    "the section reads as having no manifest; name the key column `key` (columns: key value owner state blocking source evidence phase)"
+                }
+                ProblemKind::TooManyCells { .. } => {
+                    "the extra cells are dropped; remove them, or write a | inside a cell as \\|"
+                }
+                ProblemKind::LineWithoutPipes => {
+                    "put a blank line between the table and the text after it"
+                }
+            };
+            out.push(source.hit(
+                line_span(source.file, problem.line),
+                format!(
+                    "decision table in {} (line {}): decision-table-malformed — {}; {todo}",
+                    source.name(),
+                    problem.line,
+                    problem.kind.describe()
+                ),
+            ));
+        }
+    }
+}
+
+/// Whether `line` is almost a level-2 `Decisions` heading: `##` directly
+/// followed by `Decisions`, or by a non-ASCII space (non-breaking, zero
+/// width) before it — CommonMark needs an ASCII space or tab after `##`.
+pub fn is_near_miss_heading(line: &str) -> bool {
+    let rest = line.trim_start_matches(' ');
+    if line.len() - rest.len() > 3 {
+        return false;
+    }
+    let Some(rest) = rest.strip_prefix("##") else {
+        return false;
+    };
+    if rest.starts_with(['#', ' ', '\t']) {
+        return false;
+    }
+    let rest = rest.trim_start_matches(|c: char| {
+        c.is_whitespace() || matches!(c, '\u{200B}'..='\u{200D}' | '\u{2060}' | '\u{FEFF}')
+    });
+    starts_with_ignore_case(rest, "decisions")
+}
+
+/// F25 `decisions-heading-malformed`: a file with no `## Decisions` heading
+/// but a line that is almost one (`##Decisions`, `##` and a non-breaking
+/// space). Lines in code blocks and HTML comments do not count. Points at
+/// the line.
+pub fn decisions_heading_malformed(input: &LintInput, out: &mut Vec<Hit>) {
+    for source in sources(input) {
+        if source.section.is_some() {
+            continue;
+        }
+        let file = source.file;
+        let first = file
+            .frontmatter
+            .as_ref()
+            .map(|f| file.line_of(f.end))
+            .unwrap_or(1);
+        for line in first..=file.lines.len() {
+            let range = file.lines.line_range(&file.text, line);
+            if range.start < file.frontmatter.as_ref().map(|f| f.end).unwrap_or(0)
+                || file.doc.in_code_or_html(range.start)
+            {
+                continue;
+            }
+            let text = &file.text[range];
+            if is_near_miss_heading(text) {
+                out.push(source.hit(
+                    line_span(file, line),
+                    format!(
+                        "decisions heading in {} (line {line}): decisions-heading-malformed — \"{}\" is not a heading (CommonMark needs an ASCII space after ##), so {} has no manifest; write \"## Decisions\"",
+                        source.name(),
+                        escape_invisible(text.trim()),
+                        source.name()
+                    ),
+                ));
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn key_suggestions() {
+        assert_eq!(closest_key("stopp"), Some("stop"));
+        assert_eq!(closest_key("Relay"), Some("relay"));
+        assert_eq!(closest_key("human-act"), Some("human-acts"));
+        assert_eq!(closest_key("approvals"), None);
+        assert_eq!(closest_key("zeta.backups"), None);
+        assert_eq!(edit_distance("kitten", "sitting"), 3);
+    }
+
+    #[test]
+    fn near_miss_headings() {
+        assert!(is_near_miss_heading("##Decisions"));
+        assert!(is_near_miss_heading("##\u{A0}Decisions"));
+        assert!(is_near_miss_heading("  ##decisions log"));
+        assert!(!is_near_miss_heading("## Decisions"));
+        assert!(!is_near_miss_heading("###Decisions"));
+        assert!(!is_near_miss_heading("    ##Decisions"));
+        assert!(!is_near_miss_heading("##Phase graph"));
+    }
+}

@@ -1,0 +1,516 @@
+//! The lint engine (SPEC §6): findings, the registry of checks, and the run
+//! of every check over one parse of a plan and its twin.
+//!
+//! Every check reads the same [`LintInput`]: the [`Manifest`] (the plan and
+//! its twin, each parsed once) and the set of done phases (from
+//! [`Handoffs`]). The registry [`CHECKS`] is the one table of checks: code,
+//! name, default severity, the function that looks, and its documentation
+//! (`src/lint/docs/<name>.md`, printed by `planfile explain`).
+
+pub mod decisions;
+pub mod gates;
+pub mod structure;
+pub mod verification;
+
+use std::collections::BTreeSet;
+use std::ops::Range;
+use std::path::{Path, PathBuf};
+
+use crate::config::LintConfig;
+use crate::error::Result;
+use crate::manifest::{FileKind, Manifest};
+use crate::markdown::MarkdownFile;
+use crate::plan::handoff::Handoffs;
+use crate::root::PlanLocation;
+
+/// Whether a finding fails the lint (SPEC §6).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Severity {
+    /// The finding fails `validate` and `--lint` (exit 1), unless the plan
+    /// is closed.
+    Gating,
+    /// The finding is printed but never fails (set in `planfile.toml`).
+    Advisory,
+}
+
+impl Severity {
+    /// `gating` or `advisory`, as outputs print it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Severity::Gating => "gating",
+            Severity::Advisory => "advisory",
+        }
+    }
+}
+
+/// One problem a check found (SPEC §6): code, name, severity, where it
+/// points, and a message that says what to do.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Finding {
+    /// The check's code, e.g. `F14` (several checks may share a code).
+    pub code: &'static str,
+    /// The check's name, e.g. `verification-empty-open` (unique).
+    pub name: &'static str,
+    /// The severity after `planfile.toml` is applied.
+    pub severity: Severity,
+    /// Which file of the plan the finding points into.
+    pub kind: FileKind,
+    /// That file's path, as the plan or twin was located.
+    pub file: PathBuf,
+    /// 1-based line.
+    pub line: usize,
+    /// 1-based column, in characters.
+    pub column: usize,
+    /// The byte range in the file that the finding marks (may be empty).
+    pub span: Range<usize>,
+    /// The whole finding line of the reference format (`phase 2:
+    /// verification-empty-open — …`): the data head SPEC §6 gives, then
+    /// ` — ` and what to do.
+    pub message: String,
+}
+
+/// What a check reports before the registry stamps its code, name and
+/// severity on it: the file, the byte range it marks, and the message.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Hit {
+    /// The file the hit points into.
+    pub file: FileKind,
+    /// The byte range in that file; its start gives the line and column.
+    pub span: Range<usize>,
+    /// The whole finding line (see [`Finding::message`]).
+    pub message: String,
+}
+
+/// Everything the checks read: one parse of the plan and its twin, the done
+/// phases, and the docs root (for `plan` Gate-checks naming other plans).
+#[derive(Debug)]
+pub struct LintInput<'a> {
+    /// The plan and its twin.
+    pub manifest: &'a Manifest,
+    /// The phases of the graph whose newest handoff says they are done
+    /// (SPEC §3.2); every other phase is open.
+    pub done: BTreeSet<u32>,
+    /// The docs root the plan belongs to.
+    pub root: &'a Path,
+}
+
+impl<'a> LintInput<'a> {
+    /// The input for linting `manifest`: asks `handoffs` which of the
+    /// graph's phases are done. Errors when a handoff cannot be read or is
+    /// not UTF-8.
+    pub fn new(manifest: &'a Manifest, handoffs: &Handoffs, root: &'a Path) -> Result<Self> {
+        let mut done = BTreeSet::new();
+        for phase in manifest.plan.graph_phases() {
+            if handoffs.is_done(phase)? {
+                done.insert(phase);
+            }
+        }
+        Ok(LintInput {
+            manifest,
+            done,
+            root,
+        })
+    }
+
+    /// The plan file.
+    pub fn plan_file(&self) -> &MarkdownFile {
+        &self.manifest.plan.file
+    }
+
+    /// The file of `kind` (the twin, when it exists).
+    pub fn file(&self, kind: FileKind) -> Option<&MarkdownFile> {
+        match kind {
+            FileKind::Plan => Some(&self.manifest.plan.file),
+            FileKind::Twin => self.manifest.twin.as_ref().map(|t| &t.file),
+        }
+    }
+}
+
+/// The function of a check: reads the input, pushes one [`Hit`] per problem.
+pub type CheckFn = fn(&LintInput, &mut Vec<Hit>);
+
+/// One entry of the registry.
+#[derive(Debug)]
+pub struct Check {
+    /// The code (`F14`); shared by related checks.
+    pub code: &'static str,
+    /// The name (`verification-empty-open`); unique.
+    pub name: &'static str,
+    /// The severity unless `planfile.toml` makes the check advisory.
+    pub severity: Severity,
+    /// The function that looks.
+    pub run: CheckFn,
+    /// The documentation: what it looks for, why it matters, a failing and
+    /// a passing example (Markdown).
+    pub docs: &'static str,
+}
+
+impl Check {
+    /// The one-line summary: the first paragraph line of the documentation
+    /// after its title.
+    pub fn summary(&self) -> &'static str {
+        self.docs
+            .lines()
+            .map(str::trim)
+            .find(|l| !l.is_empty() && !l.starts_with('#'))
+            .unwrap_or("")
+    }
+
+    /// The text of the documentation section whose `## ` heading starts with
+    /// `title` (case-insensitive), trimmed; empty when there is none.
+    /// Lines inside fenced examples are never headings.
+    pub fn section(&self, title: &str) -> &'static str {
+        let docs = self.docs;
+        let mut start = None;
+        let mut offset = 0;
+        let mut in_fence = false;
+        for line in docs.split_inclusive('\n') {
+            if line.trim_start().starts_with("```") {
+                in_fence = !in_fence;
+            } else if !in_fence && let Some(heading) = line.strip_prefix("## ") {
+                if let Some(from) = start {
+                    return docs[from..offset].trim();
+                }
+                if crate::markdown::starts_with_ignore_case(heading.trim(), title) {
+                    start = Some(offset + line.len());
+                }
+            }
+            offset += line.len();
+        }
+        start.map(|from| docs[from..].trim()).unwrap_or("")
+    }
+}
+
+macro_rules! check {
+    ($code:literal, $name:literal, $run:path) => {
+        Check {
+            code: $code,
+            name: $name,
+            severity: Severity::Gating,
+            run: $run,
+            docs: include_str!(concat!("docs/", $name, ".md")),
+        }
+    };
+}
+
+/// The registry: every check, in the order findings of one line are listed.
+/// Structure first (the graph must read before anything else means much),
+/// then F14, F24/F29 and F25.
+pub static CHECKS: &[Check] = &[
+    check!("F20", "frontmatter-invalid", structure::frontmatter_invalid),
+    check!("F20", "graph-table-missing", structure::graph_table_missing),
+    check!(
+        "F20",
+        "graph-header-missing",
+        structure::graph_header_missing
+    ),
+    check!(
+        "F20",
+        "graph-depends-column-missing",
+        structure::graph_depends_column_missing
+    ),
+    check!(
+        "F20",
+        "graph-repos-column-missing",
+        structure::graph_repos_column_missing
+    ),
+    check!(
+        "F20",
+        "graph-row-cell-count",
+        structure::graph_row_cell_count
+    ),
+    check!(
+        "F20",
+        "phase-count-mismatch",
+        structure::phase_count_mismatch
+    ),
+    check!(
+        "F1",
+        "phase-cell-malformed",
+        structure::phase_cell_malformed
+    ),
+    check!(
+        "F21",
+        "phase-cell-zero-padded",
+        structure::phase_cell_zero_padded
+    ),
+    check!("F21", "phase-duplicate", structure::phase_duplicate),
+    check!(
+        "F21",
+        "depends-token-unknown",
+        structure::depends_token_unknown
+    ),
+    check!(
+        "F2",
+        "depends-phase-undefined",
+        structure::depends_phase_undefined
+    ),
+    check!("F3", "dependency-cycle", structure::dependency_cycle),
+    check!(
+        "F14",
+        "verification-empty-open",
+        verification::verification_empty_open
+    ),
+    check!(
+        "F24",
+        "gate-directive-missing",
+        gates::gate_directive_missing
+    ),
+    check!("F24", "gate-check-unmarked", gates::gate_check_unmarked),
+    check!("F24", "gate-type-unknown", gates::gate_type_unknown),
+    check!("F24", "gate-value-missing", gates::gate_value_missing),
+    check!("F24", "gate-phase-unknown", gates::gate_phase_unknown),
+    check!("F24", "gate-phase-self", gates::gate_phase_self),
+    check!("F24", "gate-date-invalid", gates::gate_date_invalid),
+    check!("F24", "gate-plan-unknown", gates::gate_plan_unknown),
+    check!(
+        "F29",
+        "landed-gate-unknown-phase",
+        gates::landed_gate_unknown_phase
+    ),
+    check!(
+        "F25",
+        "decision-key-unknown",
+        decisions::decision_key_unknown
+    ),
+    check!(
+        "F25",
+        "decision-state-unknown",
+        decisions::decision_state_unknown
+    ),
+    check!(
+        "F25",
+        "decision-source-unknown",
+        decisions::decision_source_unknown
+    ),
+    check!(
+        "F25",
+        "decision-outstanding-unowned",
+        decisions::decision_outstanding_unowned
+    ),
+    check!(
+        "F25",
+        "decision-phase-invalid",
+        decisions::decision_phase_invalid
+    ),
+    check!(
+        "F25",
+        "decision-phase-unknown",
+        decisions::decision_phase_unknown
+    ),
+    check!(
+        "F25",
+        "decision-row-duplicate",
+        decisions::decision_row_duplicate
+    ),
+    check!(
+        "F25",
+        "decision-table-malformed",
+        decisions::decision_table_malformed
+    ),
+    check!(
+        "F25",
+        "decisions-heading-malformed",
+        decisions::decisions_heading_malformed
+    ),
+];
+
+/// The check named `name`, or every check with code `name` (both
+/// case-insensitive), in registry order; empty when nothing matches.
+pub fn lookup(name: &str) -> Vec<&'static Check> {
+    if let Some(check) = CHECKS.iter().find(|c| c.name.eq_ignore_ascii_case(name)) {
+        return vec![check];
+    }
+    CHECKS
+        .iter()
+        .filter(|c| c.code.eq_ignore_ascii_case(name))
+        .collect()
+}
+
+/// Runs every check of the registry over `input` and returns the findings,
+/// ordered by file (plan, then twin), line, column and registry order, with
+/// the severity `config` gives each check.
+pub fn run(input: &LintInput, config: &LintConfig) -> Vec<Finding> {
+    let mut findings = Vec::new();
+    let mut hits = Vec::new();
+    for (index, check) in CHECKS.iter().enumerate() {
+        hits.clear();
+        (check.run)(input, &mut hits);
+        for hit in hits.drain(..) {
+            let Some(file) = input.file(hit.file) else {
+                continue;
+            };
+            let (line, column) = file.lines.line_col(&file.text, hit.span.start);
+            findings.push((
+                index,
+                Finding {
+                    code: check.code,
+                    name: check.name,
+                    severity: config.severity(check),
+                    kind: hit.file,
+                    file: file.path.clone(),
+                    line,
+                    column,
+                    span: hit.span,
+                    message: hit.message,
+                },
+            ));
+        }
+    }
+    findings.sort_by_key(|(index, f)| (f.kind == FileKind::Twin, f.line, f.column, *index));
+    findings.into_iter().map(|(_, f)| f).collect()
+}
+
+/// The lint result of one plan: what outputs print and what decides the
+/// exit code.
+#[derive(Debug, Clone)]
+pub struct PlanReport {
+    /// The plan's slug.
+    pub slug: String,
+    /// The plan and its twin, as read (outputs show their lines).
+    pub manifest: Manifest,
+    /// Whether the plan is closed (SPEC §3.1): its findings never gate.
+    pub closed: bool,
+    /// The number of phases in the phase graph.
+    pub phases: usize,
+    /// The findings, in order.
+    pub findings: Vec<Finding>,
+}
+
+impl PlanReport {
+    /// Whether `finding` fails this plan: a gating check on an open plan.
+    pub fn gates(&self, finding: &Finding) -> bool {
+        !self.closed && finding.severity == Severity::Gating
+    }
+
+    /// The number of findings that fail this plan.
+    pub fn gating_count(&self) -> usize {
+        self.findings.iter().filter(|f| self.gates(f)).count()
+    }
+
+    /// The file a finding points into (the twin, when it exists).
+    pub fn file(&self, kind: FileKind) -> Option<&MarkdownFile> {
+        match kind {
+            FileKind::Plan => Some(&self.manifest.plan.file),
+            FileKind::Twin => self.manifest.twin.as_ref().map(|t| &t.file),
+        }
+    }
+
+    /// The text of the file a finding points into.
+    pub fn text_of(&self, kind: FileKind) -> Option<&str> {
+        self.file(kind).map(|f| f.text.as_str())
+    }
+}
+
+/// Lints an already-read `manifest` located at `location`: scans its
+/// handoffs for done phases and runs every check. Errors when a handoff
+/// cannot be read.
+pub fn lint_manifest(
+    location: &PlanLocation,
+    manifest: Manifest,
+    config: &LintConfig,
+) -> Result<PlanReport> {
+    let handoffs = Handoffs::scan(&location.handoffs_dir());
+    let input = LintInput::new(&manifest, &handoffs, &location.root.0)?;
+    let findings = run(&input, config);
+    Ok(PlanReport {
+        slug: location.slug.clone(),
+        closed: manifest.plan.is_closed(),
+        phases: manifest.plan.graph_phases().len(),
+        findings,
+        manifest,
+    })
+}
+
+/// Reads the plan at `location` with its twin and lints it. Errors as
+/// [`Manifest::load`] (a missing plan is exit 2) and [`lint_manifest`].
+pub fn lint_location(location: &PlanLocation, config: &LintConfig) -> Result<PlanReport> {
+    let manifest = Manifest::load(location)?;
+    lint_manifest(location, manifest, config)
+}
+
+/// The byte range of 1-based `line` of `file` without its leading blanks
+/// and its line ending: what a finding about a whole line marks.
+pub fn line_span(file: &MarkdownFile, line: usize) -> Range<usize> {
+    let range = file.lines.line_range(&file.text, line);
+    let text = &file.text[range.clone()];
+    let lead = text.len() - text.trim_start_matches([' ', '\t']).len();
+    (range.start + lead)..range.end
+}
+
+/// `range` of `file` without the ASCII blanks at either end (a cell); the
+/// whole range when the cell holds only blanks, so an empty cell is still
+/// marked between its pipes.
+pub fn trimmed_span(file: &MarkdownFile, range: Range<usize>) -> Range<usize> {
+    let Some(text) = file.text.get(range.clone()) else {
+        return range;
+    };
+    let inner = text.trim_matches([' ', '\t', '\r']);
+    if inner.is_empty() {
+        return range;
+    }
+    let lead = text.len() - text.trim_start_matches([' ', '\t', '\r']).len();
+    let start = range.start + lead;
+    start..start + inner.len()
+}
+
+/// The graph's phases as `1 2 3`, for messages (`(none)` when empty).
+pub fn phase_list(phases: &[u32]) -> String {
+    if phases.is_empty() {
+        return "(none)".to_string();
+    }
+    phases
+        .iter()
+        .map(u32::to_string)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn registry_names_are_unique_and_documented() {
+        let mut names = BTreeSet::new();
+        for check in CHECKS {
+            assert!(names.insert(check.name), "duplicate name {}", check.name);
+            assert!(
+                check
+                    .docs
+                    .starts_with(&format!("# {} ({})", check.name, check.code)),
+                "{} docs title",
+                check.name
+            );
+            assert!(!check.summary().is_empty(), "{} summary", check.name);
+            for section in [
+                "What it looks for",
+                "Why it matters",
+                "Failing example",
+                "Passing example",
+            ] {
+                assert!(
+                    !check.section(section).is_empty(),
+                    "{} lacks section {section}",
+                    check.name
+                );
+            }
+            let failing = check.section("Failing example");
+            assert_eq!(
+                failing.matches("```").count(),
+                4,
+                "{}: {failing}",
+                check.name
+            );
+        }
+    }
+
+    #[test]
+    fn lookup_by_name_or_code() {
+        assert_eq!(lookup("F14").len(), 1);
+        assert_eq!(lookup("verification-empty-open")[0].code, "F14");
+        assert_eq!(lookup("VERIFICATION-EMPTY-OPEN")[0].code, "F14");
+        assert!(lookup("f24").len() > 1);
+        assert!(lookup("F99").is_empty());
+    }
+}

@@ -1,0 +1,522 @@
+//! Structure checks (SPEC §6 "Structure", §3.1, §3.2): the frontmatter
+//! parses, the phase graph reads as a table of phases (F20, F1, F21), its
+//! dependencies name phases it defines (F2) and hold no cycle (F3), and the
+//! frontmatter's `phases:` count agrees with it.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::ops::Range;
+
+use super::{Hit, LintInput, line_span, phase_list, trimmed_span};
+use crate::error::escape_invisible;
+use crate::manifest::FileKind;
+use crate::markdown::table::split_cells;
+use crate::plan::Scalar;
+use crate::plan::graph::{
+    DependsToken, GraphRow, GraphTable, PhaseCellValue, parse_phase_number, read_phase_cell,
+};
+
+/// The header `Phase | Title | Depends on | Repos` a graph table needs, for
+/// messages.
+const GRAPH_HEADER: &str = "| Phase | Title | Depends on | Repos |";
+
+/// The phase-graph table, when the plan has one.
+fn table<'a>(input: &'a LintInput) -> Option<&'a GraphTable> {
+    input.manifest.plan.graph.as_ref()?.table.as_ref()
+}
+
+/// Whether the table's first row is a real header (not a phase row that
+/// GFM took as the header because no header line was written).
+fn has_header(table: &GraphTable) -> bool {
+    let first = table.header.first().map(String::as_str).unwrap_or("");
+    !matches!(read_phase_cell(first), PhaseCellValue::Number { .. })
+        && table.header.iter().any(|c| !c.is_empty())
+}
+
+/// The byte range of cell `index` of a graph row, trimmed; the row's line
+/// when the row has no such cell.
+fn cell_span(input: &LintInput, row: &GraphRow, index: usize) -> Range<usize> {
+    let file = input.plan_file();
+    let text = &file.text[row.range.clone()];
+    split_cells(text)
+        .get(index)
+        .map(|r| trimmed_span(file, (row.range.start + r.start)..(row.range.start + r.end)))
+        .unwrap_or_else(|| line_span(file, row.line))
+}
+
+/// How a row names its phase in messages: the number, or the cell as
+/// written when it is not a bare integer. `None` for a row with no digit in
+/// its phase cell (not a phase row; skipped).
+fn row_label(row: &GraphRow) -> Option<String> {
+    match &row.phase {
+        PhaseCellValue::Number { phase, .. } => Some(phase.to_string()),
+        PhaseCellValue::Malformed(cell) => Some(escape_invisible(cell)),
+        PhaseCellValue::NotAPhase(_) => None,
+    }
+}
+
+/// The rows that define a phase: the first row of each phase number.
+fn defining_rows(table: &GraphTable) -> Vec<(u32, &GraphRow)> {
+    let mut seen = BTreeSet::new();
+    table
+        .rows
+        .iter()
+        .filter_map(|row| row.phase_number().map(|p| (p, row)))
+        .filter(|(p, _)| seen.insert(*p))
+        .collect()
+}
+
+/// The phases one Depends-on token names (a range names each phase in it).
+fn token_phases(token: &DependsToken) -> Vec<u32> {
+    match token {
+        DependsToken::Phase(p) => vec![*p],
+        DependsToken::Range(a, b) => (*a..=*b).take(10_000).collect(),
+        DependsToken::Unknown(_) => Vec::new(),
+    }
+}
+
+fn hit(span: Range<usize>, message: String) -> Hit {
+    Hit {
+        file: FileKind::Plan,
+        span,
+        message,
+    }
+}
+
+/// The YAML library's message without its `error:` and `line L column C:`
+/// prefixes (they count lines from the start of the YAML block, not of the
+/// plan; the finding carries the plan's line).
+fn yaml_reason(message: &str) -> &str {
+    let rest = message.trim_start();
+    let rest = rest.strip_prefix("error:").unwrap_or(rest).trim_start();
+    if let Some(after) = rest.strip_prefix("line ")
+        && let Some((_, tail)) = after.split_once(": ")
+        && after.split(": ").next().is_some_and(|pos| {
+            pos.split(" column ")
+                .all(|n| n.trim().parse::<u64>().is_ok())
+        })
+    {
+        return tail.trim_start();
+    }
+    rest
+}
+
+/// F20 `frontmatter-invalid`: the frontmatter is not valid YAML; points at
+/// the line of the YAML error.
+pub fn frontmatter_invalid(input: &LintInput, out: &mut Vec<Hit>) {
+    let plan = &input.manifest.plan;
+    if let Some(error) = &plan.frontmatter.error {
+        out.push(hit(
+            line_span(&plan.file, error.line),
+            format!(
+                "frontmatter (line {}): frontmatter-invalid — the YAML does not parse ({}), so slug, status and phases are not read; fix the YAML between the two --- lines",
+                error.line,
+                escape_invisible(yaml_reason(&error.message))
+            ),
+        ));
+    }
+}
+
+/// F20 `graph-table-missing`: no `## Phase graph` heading, or no table rows
+/// under it; points at the heading (or line 1).
+pub fn graph_table_missing(input: &LintInput, out: &mut Vec<Hit>) {
+    let plan = &input.manifest.plan;
+    match &plan.graph {
+        None => {
+            out.push(hit(
+                line_span(&plan.file, 1),
+                format!(
+                    "Phase graph: no \"## Phase graph\" heading in the plan — add a \"## Phase graph\" section with a {GRAPH_HEADER} table, one row per phase"
+                ),
+            ));
+        }
+        Some(graph) if graph.table.as_ref().is_none_or(|t| t.rows.is_empty()) => {
+            out.push(hit(
+                line_span(&plan.file, graph.heading_line),
+                format!(
+                    "Phase graph: no table rows found under the \"## Phase graph\" heading — add a {GRAPH_HEADER} table (header, |---| delimiter row, one row per phase)"
+                ),
+            ));
+        }
+        Some(_) => {}
+    }
+}
+
+/// F20 `graph-header-missing`: the table's first row is a phase row (or
+/// blank), so the table has no header; points at that row.
+pub fn graph_header_missing(input: &LintInput, out: &mut Vec<Hit>) {
+    let Some(table) = table(input) else { return };
+    if !has_header(table) {
+        out.push(hit(
+            line_span(input.plan_file(), table.header_line),
+            format!(
+                "Phase graph: the table has no header row — its first row is read as the header, so that phase is lost and no column can be found; add {GRAPH_HEADER} above the |---| line"
+            ),
+        ));
+    }
+}
+
+/// F20 `graph-depends-column-missing`: the header names no column whose
+/// name contains `depends`; points at the header row.
+pub fn graph_depends_column_missing(input: &LintInput, out: &mut Vec<Hit>) {
+    let Some(table) = table(input) else { return };
+    if has_header(table) && table.depends_col.is_none() {
+        out.push(hit(
+            line_span(input.plan_file(), table.header_line),
+            "Phase graph: the header names no \"Depends on\" column — no dependency can be read; name the column \"Depends on\" (a cell holds phase numbers, ranges like 2-4, or — for none)".to_string(),
+        ));
+    }
+}
+
+/// F20 `graph-repos-column-missing`: the header names no column starting
+/// with `repos`; points at the header row.
+pub fn graph_repos_column_missing(input: &LintInput, out: &mut Vec<Hit>) {
+    let Some(table) = table(input) else { return };
+    if has_header(table) && table.repos_col.is_none() {
+        out.push(hit(
+            line_span(input.plan_file(), table.header_line),
+            "Phase graph: the header names no \"Repos\" column — a run cannot tell which repositories a phase touches; add a \"Repos\" column".to_string(),
+        ));
+    }
+}
+
+/// F20 `graph-row-cell-count`: a phase row with more or fewer cells than
+/// the header; points at the row.
+pub fn graph_row_cell_count(input: &LintInput, out: &mut Vec<Hit>) {
+    let Some(table) = table(input) else { return };
+    let header = table.header.len();
+    for row in &table.rows {
+        let Some(label) = row_label(row) else {
+            continue;
+        };
+        let cells = row.cells.len();
+        if cells == header {
+            continue;
+        }
+        let todo = if cells < header {
+            "add the missing cells (an empty cell is | |)"
+        } else {
+            "remove the extra cells, or write a | inside a cell as \\|"
+        };
+        out.push(hit(
+            line_span(input.plan_file(), row.line),
+            format!(
+                "phase {label}: its table row has {cells} columns but the header has {header} — cells after a gap land in the wrong column; {todo}"
+            ),
+        ));
+    }
+}
+
+/// `phase-count-mismatch` (code F20): the frontmatter's `phases:` is a
+/// number that differs from the number of phases the graph defines; points
+/// at the `phases:` line. `phases: TODO` (not a number) is not checked.
+pub fn phase_count_mismatch(input: &LintInput, out: &mut Vec<Hit>) {
+    let plan = &input.manifest.plan;
+    if table(input).is_none() {
+        return;
+    }
+    let said = match &plan.frontmatter.phases {
+        Some(Scalar::Int(n)) => *n,
+        Some(Scalar::Str(s)) => match parse_phase_number(s.trim()) {
+            Some(n) => i64::from(n),
+            None => return,
+        },
+        _ => return,
+    };
+    let parsed = plan.graph_phases().len();
+    if said == parsed as i64 {
+        return;
+    }
+    let line = plan.frontmatter.phases_line.unwrap_or(1);
+    out.push(hit(
+        line_span(&plan.file, line),
+        format!(
+            "phase count mismatch: frontmatter says {said} but the table parses {parsed} rows — set \"phases: {parsed}\" in the frontmatter, or add the missing rows to the Phase graph"
+        ),
+    ));
+}
+
+/// F1 `phase-cell-malformed`: a phase cell holding a digit that is not a
+/// bare integer (`2a`); the row defines no phase. Points at the cell.
+pub fn phase_cell_malformed(input: &LintInput, out: &mut Vec<Hit>) {
+    let Some(table) = table(input) else { return };
+    for row in &table.rows {
+        if let PhaseCellValue::Malformed(cell) = &row.phase {
+            out.push(hit(
+                cell_span(input, row, 0),
+                format!(
+                    "malformed Phase cell: {} (not an integer phase number) — the row defines no phase; write the phase as a bare integer, or give the step a phase of its own",
+                    escape_invisible(cell)
+                ),
+            ));
+        }
+    }
+}
+
+/// F21 `phase-cell-zero-padded`: a phase cell written with a leading zero
+/// (`08` is read as phase 8). Points at the cell.
+pub fn phase_cell_zero_padded(input: &LintInput, out: &mut Vec<Hit>) {
+    let Some(table) = table(input) else { return };
+    for row in &table.rows {
+        if let PhaseCellValue::Number {
+            phase,
+            zero_padded: true,
+        } = row.phase
+        {
+            let cell = row.cells.first().map(String::as_str).unwrap_or("");
+            out.push(hit(
+                cell_span(input, row, 0),
+                format!(
+                    "malformed Phase cell: {} (zero-padded; read as phase {phase}) — write {phase}, as the headings, handoffs and decision rows name it",
+                    escape_invisible(cell)
+                ),
+            ));
+        }
+    }
+}
+
+/// F21 `phase-duplicate`: a phase with more than one graph row; the first
+/// row wins. Points at each later row.
+pub fn phase_duplicate(input: &LintInput, out: &mut Vec<Hit>) {
+    let Some(table) = table(input) else { return };
+    let mut first: BTreeMap<u32, usize> = BTreeMap::new();
+    for row in &table.rows {
+        let Some(phase) = row.phase_number() else {
+            continue;
+        };
+        match first.get(&phase) {
+            None => {
+                first.insert(phase, row.line);
+            }
+            Some(&line) => out.push(hit(
+                line_span(input.plan_file(), row.line),
+                format!(
+                    "phase {phase}: appears more than once in the Phase graph table — line {} repeats line {line}, and the first row wins; merge the rows or renumber one",
+                    row.line
+                ),
+            )),
+        }
+    }
+}
+
+/// F21 `depends-token-unknown`: a Depends-on token that is not a phase
+/// number, a range `A-B` (A ≤ B) or a dash; it is ignored. Points at the
+/// Depends-on cell.
+pub fn depends_token_unknown(input: &LintInput, out: &mut Vec<Hit>) {
+    let Some(table) = table(input) else { return };
+    let Some(col) = table.depends_col else { return };
+    for (phase, row) in defining_rows(table) {
+        for token in &row.depends {
+            if let DependsToken::Unknown(t) = token {
+                out.push(hit(
+                    cell_span(input, row, col),
+                    format!(
+                        "phase {phase}: Depends-on token \"{}\" was not understood and was ignored — write phase numbers (3), ranges (2-4, low to high) or — for none, separated by commas",
+                        escape_invisible(t)
+                    ),
+                ));
+            }
+        }
+    }
+}
+
+/// F2 `depends-phase-undefined`: a dependency on a phase the graph does not
+/// define. Points at the Depends-on cell.
+pub fn depends_phase_undefined(input: &LintInput, out: &mut Vec<Hit>) {
+    let Some(table) = table(input) else { return };
+    let Some(col) = table.depends_col else { return };
+    let phases = input.manifest.plan.graph_phases();
+    for (phase, row) in defining_rows(table) {
+        let mut reported = BTreeSet::new();
+        for dep in row.depends.iter().flat_map(token_phases) {
+            if !phases.contains(&dep) && reported.insert(dep) {
+                out.push(hit(
+                    cell_span(input, row, col),
+                    format!(
+                        "phase {phase} depends on undefined phase {dep} — add phase {dep} to the Phase graph, or drop it from phase {phase}'s Depends on (graph phases: {})",
+                        phase_list(&phases)
+                    ),
+                ));
+            }
+        }
+    }
+}
+
+/// F3 `dependency-cycle`: phases that depend on each other in a circle;
+/// one finding per cycle (strongly connected group), naming one circle
+/// through its lowest phase. Points at that phase's row.
+pub fn dependency_cycle(input: &LintInput, out: &mut Vec<Hit>) {
+    let Some(table) = table(input) else { return };
+    let rows = defining_rows(table);
+    let phases: BTreeSet<u32> = rows.iter().map(|(p, _)| *p).collect();
+    let edges: BTreeMap<u32, Vec<u32>> = rows
+        .iter()
+        .map(|(p, row)| {
+            let mut deps: Vec<u32> = row
+                .depends
+                .iter()
+                .flat_map(token_phases)
+                .filter(|d| phases.contains(d))
+                .collect();
+            deps.sort_unstable();
+            deps.dedup();
+            (*p, deps)
+        })
+        .collect();
+    for group in strongly_connected(&edges) {
+        let Some(&start) = group.iter().min() else {
+            continue;
+        };
+        let self_loop = edges.get(&start).is_some_and(|d| d.contains(&start));
+        if group.len() < 2 && !self_loop {
+            continue;
+        }
+        let path = cycle_through(&edges, &group, start);
+        let listed = path
+            .iter()
+            .map(u32::to_string)
+            .collect::<Vec<_>>()
+            .join(" ");
+        let Some((_, row)) = rows.iter().find(|(p, _)| *p == start) else {
+            continue;
+        };
+        out.push(hit(
+            line_span(input.plan_file(), row.line),
+            format!(
+                "dependency cycle: {listed} -> {start} — no phase in the cycle can ever start; remove one of these dependencies"
+            ),
+        ));
+    }
+}
+
+/// The strongly connected groups of a graph (Tarjan's algorithm, iterative),
+/// each sorted, in order of their lowest member.
+fn strongly_connected(edges: &BTreeMap<u32, Vec<u32>>) -> Vec<Vec<u32>> {
+    let mut index: BTreeMap<u32, usize> = BTreeMap::new();
+    let mut low: BTreeMap<u32, usize> = BTreeMap::new();
+    let mut on_stack = BTreeSet::new();
+    let mut stack = Vec::new();
+    let mut groups = Vec::new();
+    let mut counter = 0;
+    for &root in edges.keys() {
+        if index.contains_key(&root) {
+            continue;
+        }
+        // (node, next edge to visit)
+        let mut work = vec![(root, 0usize)];
+        index.insert(root, counter);
+        low.insert(root, counter);
+        counter += 1;
+        stack.push(root);
+        on_stack.insert(root);
+        while let Some(&(node, next)) = work.last() {
+            let succ = edges.get(&node).map(Vec::as_slice).unwrap_or(&[]);
+            if let Some(&dep) = succ.get(next) {
+                if let Some(top) = work.last_mut() {
+                    top.1 += 1;
+                }
+                match index.get(&dep).copied() {
+                    None => {
+                        index.insert(dep, counter);
+                        low.insert(dep, counter);
+                        counter += 1;
+                        stack.push(dep);
+                        on_stack.insert(dep);
+                        work.push((dep, 0));
+                    }
+                    Some(dep_index) if on_stack.contains(&dep) => {
+                        let l = low[&node].min(dep_index);
+                        low.insert(node, l);
+                    }
+                    Some(_) => {}
+                }
+                continue;
+            }
+            work.pop();
+            if let Some(&(parent, _)) = work.last() {
+                let l = low[&parent].min(low[&node]);
+                low.insert(parent, l);
+            }
+            if low[&node] == index[&node] {
+                let mut group = Vec::new();
+                while let Some(member) = stack.pop() {
+                    on_stack.remove(&member);
+                    group.push(member);
+                    if member == node {
+                        break;
+                    }
+                }
+                group.sort_unstable();
+                groups.push(group);
+            }
+        }
+    }
+    groups.sort_by_key(|g| g.first().copied());
+    groups
+}
+
+/// A shortest circle from `start` back to `start` inside `group`, as the
+/// phases in dependency order (`start` first, not repeated at the end).
+fn cycle_through(edges: &BTreeMap<u32, Vec<u32>>, group: &[u32], start: u32) -> Vec<u32> {
+    let mut previous: BTreeMap<u32, u32> = BTreeMap::new();
+    let mut queue = std::collections::VecDeque::from([start]);
+    let mut seen = BTreeSet::new();
+    while let Some(node) = queue.pop_front() {
+        for &dep in edges.get(&node).map(Vec::as_slice).unwrap_or(&[]) {
+            if !group.contains(&dep) {
+                continue;
+            }
+            if dep == start {
+                let mut path = vec![node];
+                let mut at = node;
+                while at != start {
+                    at = previous[&at];
+                    path.push(at);
+                }
+                path.reverse();
+                return path;
+            }
+            if seen.insert(dep) {
+                previous.insert(dep, node);
+                queue.push_back(dep);
+            }
+        }
+    }
+    vec![start]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn graph(pairs: &[(u32, &[u32])]) -> BTreeMap<u32, Vec<u32>> {
+        pairs.iter().map(|(p, d)| (*p, d.to_vec())).collect()
+    }
+
+    #[test]
+    fn yaml_reasons_lose_block_relative_positions() {
+        assert_eq!(
+            yaml_reason("error: line 3 column 7: illegal placement of ':' indicator"),
+            "illegal placement of ':' indicator"
+        );
+        assert_eq!(
+            yaml_reason("mapping values are not allowed"),
+            "mapping values are not allowed"
+        );
+        assert_eq!(yaml_reason("line of text: kept"), "line of text: kept");
+    }
+
+    #[test]
+    fn finds_each_cycle_once() {
+        let edges = graph(&[(1, &[3]), (2, &[1]), (3, &[2]), (4, &[4]), (5, &[1])]);
+        let groups = strongly_connected(&edges);
+        assert_eq!(groups, vec![vec![1, 2, 3], vec![4], vec![5]]);
+        assert_eq!(cycle_through(&edges, &groups[0], 1), vec![1, 3, 2]);
+        assert_eq!(cycle_through(&edges, &groups[1], 4), vec![4]);
+    }
+
+    #[test]
+    fn acyclic_graph_has_only_singletons() {
+        let edges = graph(&[(1, &[]), (2, &[1]), (3, &[1, 2])]);
+        assert!(strongly_connected(&edges).iter().all(|g| g.len() == 1));
+    }
+}

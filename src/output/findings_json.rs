@@ -1,0 +1,124 @@
+//! `validate --format json` (SPEC §6): one JSON object with every plan
+//! checked, its findings, and a summary.
+//!
+//! ```json
+//! { "plans": [ { "slug": "…", "file": "…", "closed": false, "phases": 3,
+//!                "gating": 1,
+//!                "findings": [ { "code": "F14", "name": "…", "severity": "gating",
+//!                                "gating": true, "file": "…", "line": 30,
+//!                                "column": 1, "message": "…" } ] } ],
+//!   "summary": { "plans": 1, "plans_with_findings": 1, "findings": 1, "gating": 1 } }
+//! ```
+
+use std::io::Write;
+use std::path::Path;
+
+use serde::Serialize;
+
+use super::display_path;
+use crate::lint::{Finding, PlanReport};
+
+/// One finding as JSON.
+#[derive(Debug, Serialize)]
+pub struct JsonFinding<'a> {
+    /// The check's code (`F14`).
+    pub code: &'static str,
+    /// The check's name (`verification-empty-open`).
+    pub name: &'static str,
+    /// `gating` or `advisory`, after `planfile.toml`.
+    pub severity: &'static str,
+    /// Whether this finding fails the plan (false on a closed plan).
+    pub gating: bool,
+    /// The file, relative to the working directory when under it.
+    pub file: String,
+    /// 1-based line.
+    pub line: usize,
+    /// 1-based column, in characters.
+    pub column: usize,
+    /// The finding line (head and what to do).
+    pub message: &'a str,
+}
+
+/// One plan checked, as JSON.
+#[derive(Debug, Serialize)]
+pub struct JsonPlan<'a> {
+    /// The plan's slug.
+    pub slug: &'a str,
+    /// The plan file.
+    pub file: String,
+    /// Whether the plan is closed (its findings never gate).
+    pub closed: bool,
+    /// Phases in its graph.
+    pub phases: usize,
+    /// How many of its findings gate.
+    pub gating: usize,
+    /// Its findings, in order.
+    pub findings: Vec<JsonFinding<'a>>,
+}
+
+/// Totals over every plan checked.
+#[derive(Debug, Serialize)]
+pub struct JsonSummary {
+    /// Plans checked.
+    pub plans: usize,
+    /// Plans with at least one finding.
+    pub plans_with_findings: usize,
+    /// Findings in all.
+    pub findings: usize,
+    /// Findings that gate.
+    pub gating: usize,
+}
+
+/// The whole document.
+#[derive(Debug, Serialize)]
+pub struct JsonReport<'a> {
+    /// Every plan checked, in the order given.
+    pub plans: Vec<JsonPlan<'a>>,
+    /// The totals.
+    pub summary: JsonSummary,
+}
+
+fn finding<'a>(report: &PlanReport, f: &'a Finding, base: Option<&Path>) -> JsonFinding<'a> {
+    JsonFinding {
+        code: f.code,
+        name: f.name,
+        severity: f.severity.as_str(),
+        gating: report.gates(f),
+        file: display_path(&f.file, base),
+        line: f.line,
+        column: f.column,
+        message: &f.message,
+    }
+}
+
+/// The JSON document for `reports`.
+pub fn document<'a>(reports: &'a [PlanReport], base: Option<&Path>) -> JsonReport<'a> {
+    let plans: Vec<JsonPlan> = reports
+        .iter()
+        .map(|r| JsonPlan {
+            slug: &r.slug,
+            file: display_path(&r.manifest.plan.file.path, base),
+            closed: r.closed,
+            phases: r.phases,
+            gating: r.gating_count(),
+            findings: r.findings.iter().map(|f| finding(r, f, base)).collect(),
+        })
+        .collect();
+    let summary = JsonSummary {
+        plans: plans.len(),
+        plans_with_findings: plans.iter().filter(|p| !p.findings.is_empty()).count(),
+        findings: plans.iter().map(|p| p.findings.len()).sum(),
+        gating: plans.iter().map(|p| p.gating).sum(),
+    };
+    JsonReport { plans, summary }
+}
+
+/// Writes the JSON document for `reports`, pretty-printed, then a newline.
+pub fn write(
+    out: &mut dyn Write,
+    reports: &[PlanReport],
+    base: Option<&Path>,
+) -> std::io::Result<()> {
+    serde_json::to_writer_pretty(&mut *out, &document(reports, base))?;
+    out.write_all(b"\n")
+}

@@ -1,0 +1,107 @@
+//! `validate --format human` (SPEC §6, the default): each finding as a
+//! diagnostic with its source line shown and the span marked
+//! (annotate-snippets), and a summary line for people.
+//!
+//! Colour codes are always produced; write through an `anstream` stream so
+//! they are stripped where the output is not a terminal or `NO_COLOR` is set.
+
+use std::io::Write;
+use std::path::Path;
+
+use annotate_snippets::renderer::DecorStyle;
+use annotate_snippets::{AnnotationKind, Group, Level, Renderer, Snippet};
+
+use super::display_path;
+use crate::lint::{Finding, PlanReport, Severity};
+
+/// The diagnostic of one finding, rendered (with colour codes, no final
+/// newline).
+pub fn render(report: &PlanReport, finding: &Finding, base: Option<&Path>) -> String {
+    let gates = report.gates(finding);
+    let level = if gates { Level::ERROR } else { Level::WARNING };
+    let path = display_path(&finding.file, base);
+    let file = report.file(finding.kind);
+    let text = file.map(|f| f.text.as_str()).unwrap_or("");
+    let line_range = file
+        .map(|f| f.lines.line_range(text, finding.line))
+        .unwrap_or(0..0);
+    let source = &text[line_range.clone()];
+    let start = finding.span.start.clamp(line_range.start, line_range.end) - line_range.start;
+    let end = finding.span.end.clamp(line_range.start, line_range.end) - line_range.start;
+    let end = if end <= start {
+        source[start..]
+            .char_indices()
+            .nth(1)
+            .map(|(i, _)| start + i)
+            .unwrap_or(source.len())
+    } else {
+        end
+    };
+    let mut group: Group = level
+        .primary_title(finding.message.as_str())
+        .id(finding.code)
+        .element(
+            Snippet::source(source)
+                .line_start(finding.line)
+                .path(path)
+                .annotation(AnnotationKind::Primary.span(start..end).label(finding.name)),
+        );
+    if report.closed {
+        group = group.element(
+            Level::NOTE.message("the plan is closed (its status is complete, abandoned or superseded), so this finding does not gate"),
+        );
+    } else if finding.severity == Severity::Advisory {
+        group = group.element(
+            Level::NOTE
+                .message("advisory (planfile.toml [lint] advisory): this finding does not gate"),
+        );
+    }
+    group = group.element(Level::HELP.message(format!(
+        "`planfile explain {}` says what the check looks for, with examples",
+        finding.name
+    )));
+    Renderer::styled()
+        .decor_style(DecorStyle::Unicode)
+        .render(&[group])
+}
+
+/// Writes the diagnostic of every finding of `reports`, in order, each
+/// followed by a blank line. Errors are the writer's.
+pub fn write(
+    out: &mut dyn Write,
+    reports: &[PlanReport],
+    base: Option<&Path>,
+) -> std::io::Result<()> {
+    for report in reports {
+        for finding in &report.findings {
+            writeln!(out, "{}\n", render(report, finding, base))?;
+        }
+    }
+    Ok(())
+}
+
+fn plural(n: usize, word: &str) -> String {
+    if n == 1 {
+        format!("{n} {word}")
+    } else {
+        format!("{n} {word}s")
+    }
+}
+
+/// The summary line for people, e.g.
+/// `2 plans checked: 3 findings (2 gating) in 1 plan` or
+/// `1 plan checked: no findings`.
+pub fn summary(reports: &[PlanReport]) -> String {
+    let plans = plural(reports.len(), "plan");
+    let findings: usize = reports.iter().map(|r| r.findings.len()).sum();
+    if findings == 0 {
+        return format!("{plans} checked: no findings");
+    }
+    let gating: usize = reports.iter().map(PlanReport::gating_count).sum();
+    let with = reports.iter().filter(|r| !r.findings.is_empty()).count();
+    format!(
+        "{plans} checked: {} ({gating} gating) in {}",
+        plural(findings, "finding"),
+        plural(with, "plan")
+    )
+}
