@@ -1,13 +1,16 @@
 //! Benchmarks of planfile's main jobs on the example plan and on generated
-//! plans (src/generate.rs): reading + merging a view (the listing), in
-//! process and as a whole process.
+//! plans (src/generate.rs): reading + merging a view (the listing), the lint,
+//! and a write, in process and as a whole process, beside `cat` of the same
+//! files as a baseline; and `validate` over a tree of 1,000 plans.
 //!
 //! Run: `cargo bench --bench planfile`. BENCHMARKS.md records the figures.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use planfile::config::LintConfig;
 use planfile::generate::{PlanShape, write_docs_root};
+use planfile::lint;
 use planfile::manifest::{Manifest, View};
 use planfile::output;
 use planfile::root::{DocsRoot, PlanLocation};
@@ -105,4 +108,104 @@ fn baseline_cat(bencher: divan::Bencher, name: &str) {
         }
         cmd.output().expect("cat runs")
     });
+}
+
+/// Read the plan and twin, scan the handoffs, run every check.
+#[divan::bench(args = INPUTS)]
+fn lint_plan(bencher: divan::Bencher, name: &str) {
+    let f = fixture(name);
+    let location = PlanLocation::resolve(&DocsRoot(f.root.clone()), f.slug).expect("a valid slug");
+    let config = LintConfig::default();
+    bencher.bench(|| lint::lint_location(&location, &config).expect("the plan lints"));
+}
+
+/// `planfile phase-graph <slug> --lint` as a whole process.
+#[divan::bench(args = INPUTS, sample_count = 30)]
+fn lint_process(bencher: divan::Bencher, name: &str) {
+    let f = fixture(name);
+    let bin = env!("CARGO_BIN_EXE_planfile");
+    bencher.bench(|| {
+        Command::new(bin)
+            .arg("--root")
+            .arg(&f.root)
+            .args(["phase-graph", f.slug, "--lint"])
+            .output()
+            .expect("planfile runs")
+    });
+}
+
+/// `planfile decisions <slug> answer stop --value …` as a whole process, on a
+/// copy of the input; the value alternates so that every call rewrites the
+/// twin (lock, temp file, fsync, rename, read-back).
+#[divan::bench(args = INPUTS, sample_count = 30)]
+fn answer_process(bencher: divan::Bencher, name: &str) {
+    let source = fixture(name);
+    let copy = tempfile::tempdir().expect("a temporary folder");
+    copy_tree(&source.root.join("docs"), &copy.path().join("docs"));
+    let bin = env!("CARGO_BIN_EXE_planfile");
+    let mut n = 0u64;
+    bencher.bench_local(|| {
+        n += 1;
+        let out = Command::new(bin)
+            .arg("--root")
+            .arg(copy.path())
+            .args(["decisions", source.slug, "answer", "stop", "--value"])
+            .arg(format!("halt, take {n}"))
+            .env("PE_OWNER", "bench")
+            .env("PE_TODAY", "2026-09-14")
+            .output()
+            .expect("planfile runs");
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        out
+    });
+}
+
+/// `planfile validate` over a docs root of 1,000 generated 12-phase plans,
+/// as a whole process.
+#[divan::bench(sample_count = 10)]
+fn validate_1000_plans(bencher: divan::Bencher) {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    for i in 0..1000 {
+        write_docs_root(
+            dir.path(),
+            &format!("plan-{i:04}"),
+            PlanShape {
+                phases: 12,
+                twin_rows: 0,
+            },
+        )
+        .expect("write a plan");
+    }
+    let bin = env!("CARGO_BIN_EXE_planfile");
+    bencher.bench(|| {
+        let out = Command::new(bin)
+            .arg("--root")
+            .arg(dir.path())
+            .args(["validate", "--format", "concise"])
+            .output()
+            .expect("planfile runs");
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        out
+    });
+}
+
+fn copy_tree(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).expect("create a folder");
+    for entry in std::fs::read_dir(from).expect("read a folder") {
+        let entry = entry.expect("an entry");
+        let target = to.join(entry.file_name());
+        if entry.file_type().expect("a file type").is_dir() {
+            copy_tree(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), &target).expect("copy a file");
+        }
+    }
 }

@@ -446,18 +446,10 @@ fn upsert(twin: &Twin, cells: &RowCells) -> Result<String> {
 /// Upserts the row into an existing, well-formed table.
 fn upsert_row(file: &MarkdownFile, table: &DecisionTable, cells: &RowCells) -> Result<String> {
     let text = file.text.as_str();
-    let mut needed = vec![
-        Column::Key,
-        Column::Value,
-        Column::Owner,
-        Column::State,
-        Column::Blocking,
-        Column::Source,
-        Column::Evidence,
-    ];
-    if cells.phase.is_some() {
-        needed.push(Column::Phase);
-    }
+    let needed: Vec<Column> = Column::ALL
+        .into_iter()
+        .filter(|c| *c != Column::Phase || cells.phase.is_some())
+        .collect();
     let missing: Vec<&str> = needed
         .iter()
         .filter(|c| table.column_index(**c).is_none())
