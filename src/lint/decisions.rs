@@ -41,6 +41,7 @@ impl Source<'_> {
     fn row_head(&self, row: &DecisionRow) -> String {
         let scope = match row.phase {
             PhaseScope::Phase(p) => format!(" (phase {p})"),
+            PhaseScope::OutOfRange(ref digits) => format!(" (phase {digits})"),
             PhaseScope::PlanWide | PhaseScope::Invalid(_) => String::new(),
         };
         format!(
@@ -235,18 +236,19 @@ pub fn decision_phase_unknown(input: &LintInput, out: &mut Vec<Hit>) {
     let graph = input.manifest.plan.graph_phases();
     for source in sources(input) {
         for row in source.rows() {
-            if let PhaseScope::Phase(p) = row.phase
-                && !graph.contains(&p)
-            {
-                out.push(source.hit(
-                    source.cell_span(row, Column::Phase),
-                    format!(
-                        "{}: decision-phase-unknown — phase {p} is not in this plan (phases: {}), so no view reads the row; scope it to a phase of the graph, or — for plan-wide",
-                        source.row_head(row),
-                        phase_list(&graph)
-                    ),
-                ));
-            }
+            let phase = match &row.phase {
+                PhaseScope::Phase(p) if !graph.contains(p) => p.to_string(),
+                PhaseScope::OutOfRange(digits) => digits.clone(),
+                _ => continue,
+            };
+            out.push(source.hit(
+                source.cell_span(row, Column::Phase),
+                format!(
+                    "{}: decision-phase-unknown — phase {phase} is not in this plan (phases: {}), so no view reads the row; scope it to a phase of the graph, or — for plan-wide",
+                    source.row_head(row),
+                    phase_list(&graph)
+                ),
+            ));
         }
     }
 }
@@ -261,6 +263,7 @@ pub fn decision_row_duplicate(input: &LintInput, out: &mut Vec<Hit>) {
                 PhaseScope::PlanWide => String::new(),
                 PhaseScope::Phase(p) => p.to_string(),
                 PhaseScope::Invalid(cell) => format!("invalid:{cell}"),
+                PhaseScope::OutOfRange(digits) => digits.clone(),
             };
             let scope_words = match row.phase {
                 PhaseScope::Phase(p) => format!("phase {p}"),

@@ -60,7 +60,7 @@ pub fn rank(row: &DecisionRow, view: View) -> Option<u8> {
     match (&row.phase, view) {
         (PhaseScope::PlanWide | PhaseScope::Invalid(_), _) => Some(1 + twin),
         (PhaseScope::Phase(p), View::Phase(v)) if *p == v => Some(3 + twin),
-        (PhaseScope::Phase(_), _) => None,
+        (PhaseScope::Phase(_) | PhaseScope::OutOfRange(_), _) => None,
     }
 }
 
@@ -150,6 +150,16 @@ mod tests {
             values(View::Phase(2)),
             ["stop=plan-2", "relay=second", "zz=1"]
         );
+    }
+
+    #[test]
+    fn out_of_range_phase_rows_are_in_no_view() {
+        let scope = PhaseScope::read("99999999999999999999");
+        assert_eq!(scope, PhaseScope::OutOfRange("99999999999999999999".into()));
+        let plan = vec![row("stop", "far", FileKind::Plan, scope, 1)];
+        assert!(resolve(&plan, &[], View::PlanWide).is_empty());
+        assert!(resolve(&plan, &[], View::Phase(1)).is_empty());
+        assert_eq!(PhaseScope::read("2a"), PhaseScope::Invalid("2a".into()));
     }
 
     #[test]

@@ -23,6 +23,10 @@ pub enum PhaseScope {
     /// Any other text (`2a`, `phase 2`): read as plan-wide, as the reference
     /// does, and flagged by the lint (`decision-phase-invalid`).
     Invalid(String),
+    /// Digits too large for a phase number (`99999999999999999999`): the
+    /// row names a phase no graph can have, so no view reads it; the lint
+    /// flags it (`decision-phase-unknown`).
+    OutOfRange(String),
 }
 
 impl PhaseScope {
@@ -32,17 +36,21 @@ impl PhaseScope {
             "" | "—" | "-" => PhaseScope::PlanWide,
             _ => match crate::plan::graph::parse_phase_number(cell) {
                 Some(phase) => PhaseScope::Phase(phase),
+                None if cell.bytes().all(|b| b.is_ascii_digit()) => {
+                    PhaseScope::OutOfRange(cell.to_string())
+                }
                 None => PhaseScope::Invalid(cell.to_string()),
             },
         }
     }
 
     /// The phase a scoped row belongs to; `None` for a plan-wide row
-    /// (including an invalid cell, which reads as plan-wide).
+    /// (including an invalid cell, which reads as plan-wide) and for a
+    /// phase number out of range.
     pub fn phase(&self) -> Option<u32> {
         match self {
             PhaseScope::Phase(p) => Some(*p),
-            PhaseScope::PlanWide | PhaseScope::Invalid(_) => None,
+            PhaseScope::PlanWide | PhaseScope::Invalid(_) | PhaseScope::OutOfRange(_) => None,
         }
     }
 }
