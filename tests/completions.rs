@@ -89,6 +89,30 @@ fn man_prints_a_roff_page() {
     assert!(page.contains(".SH SUBCOMMANDS"), "{page}");
 }
 
+#[test]
+fn every_page_the_main_page_names_exists() {
+    let page = String::from_utf8(generate(&["man"])).expect("UTF-8");
+    let names: Vec<String> = page
+        .lines()
+        .filter_map(|l| l.strip_prefix("planfile\\-"))
+        .filter_map(|l| l.strip_suffix("(1)"))
+        .map(|l| l.replace("\\-", "-"))
+        .collect();
+    assert!(names.contains(&"phase-graph".to_string()), "{names:?}");
+    for name in names {
+        let sub = String::from_utf8(generate(&["man", &name])).expect("UTF-8");
+        let title = format!(".TH planfile-{name} 1");
+        assert!(sub.contains(&title), "{name}: {sub}");
+        let heading = format!(".SH NAME\nplanfile\\-{}", name.replace('-', "\\-"));
+        assert!(sub.contains(&heading), "{name}: {sub}");
+    }
+    Command::cargo_bin("planfile")
+        .expect("the planfile binary")
+        .args(["man", "nope"])
+        .assert()
+        .code(2);
+}
+
 /// Rewrites completions/ from the binary (run on purpose, after changing
 /// the command line: `cargo test --test completions -- --ignored regenerate`).
 #[test]

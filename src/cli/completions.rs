@@ -5,7 +5,7 @@ use clap::CommandFactory;
 use clap_complete::Shell;
 
 use super::{Cli, print_stdout};
-use crate::error::Result;
+use crate::error::{Error, Result};
 
 /// The completion script of `planfile` for `shell`, as bytes.
 fn completion_script(shell: Shell) -> Vec<u8> {
@@ -15,11 +15,35 @@ fn completion_script(shell: Shell) -> Vec<u8> {
     buf
 }
 
-/// The manual page of `planfile` in roff, as bytes. Errors only when the
-/// renderer fails to write to memory.
-fn man_page() -> Result<Vec<u8>> {
+/// The manual page in roff, as bytes: `planfile(1)`, or with `command`
+/// the page `planfile-<command>(1)` that the main page's SUBCOMMANDS
+/// section refers to. Errors: [`Error::Usage`] for a command `planfile`
+/// does not have.
+fn man_page(command: Option<&str>) -> Result<Vec<u8>> {
+    let mut top = Cli::command();
+    top.build();
+    let page = match command {
+        None => top,
+        Some(name) => {
+            let names: Vec<String> = top
+                .get_subcommands()
+                .map(|c| c.get_name().to_string())
+                .collect();
+            let Some(sub) = top.find_subcommand(name) else {
+                return Err(Error::Usage(format!(
+                    "planfile has no command \"{}\": man takes one of {}",
+                    crate::error::escape_invisible(name),
+                    names.join(", ")
+                )));
+            };
+            let version = top.get_version().unwrap_or_default().to_string();
+            sub.clone()
+                .name(format!("planfile-{name}"))
+                .version(version)
+        }
+    };
     let mut buf = Vec::new();
-    clap_mangen::Man::new(Cli::command()).render(&mut buf)?;
+    clap_mangen::Man::new(page).render(&mut buf)?;
     Ok(buf)
 }
 
@@ -29,8 +53,8 @@ pub(super) fn print_completions(shell: Shell) -> Result<u8> {
     Ok(0)
 }
 
-/// Prints the manual page on stdout; exit 0.
-pub(super) fn print_man() -> Result<u8> {
-    print_stdout(&man_page()?)?;
+/// Prints the manual page (of `command`, when given) on stdout; exit 0.
+pub(super) fn print_man(command: Option<&str>) -> Result<u8> {
+    print_stdout(&man_page(command)?)?;
     Ok(0)
 }

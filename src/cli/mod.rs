@@ -52,8 +52,9 @@ pub enum Command {
     /// Print the shell completion script for SHELL on stdout.
     Completions(CompletionsArgs),
 
-    /// Print the manual page (roff) on stdout.
-    Man,
+    /// Print the manual page (roff) on stdout: planfile(1), or with COMMAND
+    /// the page planfile-COMMAND(1).
+    Man(ManArgs),
 
     /// Lint plans (F14, F24, F25 and the structure checks); no SLUG: every
     /// plan under docs/plans/. Exit 1 when a finding gates.
@@ -76,6 +77,14 @@ pub struct NewArgs {
     /// as spaces, first letter upper-case.
     #[arg(long, value_name = "TEXT")]
     pub title: Option<String>,
+}
+
+/// Arguments of `man`.
+#[derive(Debug, Args)]
+pub struct ManArgs {
+    /// A command whose own page to print (e.g. phase-graph, decisions).
+    #[arg(value_name = "COMMAND")]
+    pub command: Option<String>,
 }
 
 /// Arguments of `completions`.
@@ -232,7 +241,7 @@ pub fn run(cli: Cli) -> Result<u8> {
         }
         Command::New(args) => new::new_plan(&root, &args),
         Command::Completions(args) => completions::print_completions(args.shell),
-        Command::Man => completions::print_man(),
+        Command::Man(args) => completions::print_man(args.command.as_deref()),
         Command::Validate(args) => validate::validate(&root, &args),
         Command::Explain(args) => validate::explain(&args),
     }
