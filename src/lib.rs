@@ -4,6 +4,8 @@
 //! Data flows one way: files → one parse ([`markdown`]) → model ([`plan`],
 //! [`manifest`]) → merge, lint or write → [`output`].
 
+#![warn(missing_docs)]
+
 pub mod cli;
 pub mod config;
 pub mod error;
