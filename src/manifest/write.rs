@@ -10,6 +10,7 @@
 
 pub mod atomic;
 pub mod hygiene;
+pub mod unseen;
 
 use std::fs::OpenOptions;
 use std::path::{Path, PathBuf};
@@ -226,7 +227,9 @@ impl Edit {
 /// (exit 2) for a twin that cannot be read; [`Error::TwinRefused`] (exit 1)
 /// for a twin the writer cannot safely edit — a malformed Decisions table,
 /// two rows for the (key, phase) written, a table without a column the row
-/// needs, or an edit that would not read back as written.
+/// needs, no `## Decisions` section but a near miss, table lines or a
+/// swallowed section ([`unseen::check`]), or an edit that would not read
+/// back as written.
 pub fn prepare(plan: &Plan, location: &PlanLocation, row: &NewRow) -> Result<Edit> {
     let twin_path = TwinPath::resolve(&location.twin())?;
     let twin = Twin::load(&twin_path.named)?;
@@ -394,22 +397,25 @@ fn file_ending(text: &str) -> &'static str {
     }
 }
 
-/// The edited text of an existing twin (SPEC §7 Upsert).
+/// The edited text of an existing twin (SPEC §7 Upsert). A twin without a
+/// `## Decisions` section gets one appended, unless it holds something a
+/// person takes for one ([`unseen::check`] refuses it).
 fn upsert(twin: &Twin, cells: &RowCells) -> Result<String> {
     let file = &twin.file;
     let text = file.text.as_str();
     let bom = text.starts_with('\u{FEFF}');
+    let slug = file
+        .path
+        .parent()
+        .and_then(Path::file_name)
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
     if text.trim_start_matches('\u{FEFF}').trim().is_empty() {
-        let slug = file
-            .path
-            .parent()
-            .and_then(Path::file_name)
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_default();
         let body = new_twin(&slug, cells);
         return Ok(if bom { format!("\u{FEFF}{body}") } else { body });
     }
     let Some(section) = &twin.decisions else {
+        unseen::check(file, &slug)?;
         let [header, delimiter] = header_lines();
         let row = render_row(&Column::ALL.map(Some), cells, None);
         return Ok(insert_block(
