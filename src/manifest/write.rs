@@ -25,7 +25,8 @@ use crate::plan::Plan;
 use crate::root::PlanLocation;
 use crate::vocab;
 
-/// The name of the lock file beside the twin (SPEC §7 Safety).
+/// The name of the lock file beside a twin that is not a symlink (SPEC §7
+/// Safety); see [`lock_path`].
 pub const LOCK_FILE: &str = "decisions.md.lock";
 
 /// A row to write, its cells already through [`hygiene::clean`] (logical
@@ -274,38 +275,48 @@ pub struct Committed {
 
 /// Writes `row` into the twin of `location` (SPEC §7): prepares the edit
 /// once unlocked (so a refusal creates nothing), creates the handoff
-/// folder, takes an exclusive lock on `decisions.md.lock` beside the twin
-/// for the whole read-modify-write, prepares the edit on the locked file,
-/// replaces the file atomically when its bytes change (an identical answer
-/// leaves the file, and its mtime, alone), then reloads plan and twin,
-/// resolves the same view and checks the key's row shows what was written.
+/// folder, takes an exclusive lock on the lock file beside the file the
+/// write replaces ([`lock_path`]: `decisions.md.lock` beside the twin, or
+/// `<target>.lock` beside the final target of a twin that is a symlink, so
+/// writers through different links to one file are serialised too) for the
+/// whole read-modify-write, prepares the edit on the locked file, replaces
+/// the file atomically when its bytes change (an identical answer leaves
+/// the file, and its mtime, alone), then reloads plan and twin, resolves
+/// the same view and checks the key's row shows what was written.
 ///
 /// Errors: those of [`prepare`]; [`Error::Write`] (exit 2) when the folder,
-/// the lock or the file cannot be written; [`Error::ReadBack`] (exit 1)
-/// when the row reads back differently.
+/// the lock or the file cannot be written, or when the twin's symlink is
+/// retargeted at every attempt to lock its target; [`Error::ReadBack`]
+/// (exit 1) when the row reads back differently.
 pub fn commit(plan: &Plan, location: &PlanLocation, row: &NewRow) -> Result<Committed> {
     // Refuse what can be refused before creating the folder or the lock.
-    prepare(plan, location, row)?;
+    let first = prepare(plan, location, row)?;
     let dir = location.handoffs_dir();
     std::fs::create_dir_all(&dir).map_err(|source| Error::Write {
         path: dir.clone(),
         source,
     })?;
-    let lock_path = dir.join(LOCK_FILE);
-    let lock_error = |source| Error::Write {
-        path: lock_path.clone(),
-        source,
+    let mut target = first.twin.resolved;
+    let mut attempts = 0;
+    let (lock, edit) = loop {
+        let lock = lock_exclusive(&lock_path(&target))?;
+        let edit = prepare(plan, location, row)?;
+        if edit.twin.resolved == target {
+            break (lock, edit);
+        }
+        // The link was pointed elsewhere meanwhile: lock the new target.
+        drop(lock);
+        attempts += 1;
+        if attempts == RELOCK_ATTEMPTS {
+            return Err(Error::Write {
+                path: edit.twin.named,
+                source: std::io::Error::other(
+                    "the symlink kept changing while its target was being locked; run again",
+                ),
+            });
+        }
+        target = edit.twin.resolved;
     };
-    let lock = OpenOptions::new()
-        .read(true)
-        .write(true)
-        .create(true)
-        .truncate(false)
-        .open(&lock_path)
-        .map_err(lock_error)?;
-    lock.lock().map_err(lock_error)?;
-
-    let edit = prepare(plan, location, row)?;
     let target = atomic::Target::new(edit.twin.resolved.clone())?;
     target.remove_stale_temps();
     if edit.changes() {
@@ -331,6 +342,44 @@ pub fn commit(plan: &Plan, location: &PlanLocation, row: &NewRow) -> Result<Comm
     })?;
     drop(lock);
     Ok(Committed { edit, read_back })
+}
+
+/// How often [`commit`] locks anew when the twin's symlink is retargeted
+/// between resolving it and locking its target.
+const RELOCK_ATTEMPTS: usize = 8;
+
+/// The lock file that serialises writes to `file` (SPEC §7 Safety):
+/// `<file>.lock` beside it — `decisions.md.lock` beside a twin that is not
+/// a symlink. `file` is the file a write replaces (the final target of a
+/// twin that is a symlink), so every path that reaches one file takes one
+/// lock.
+pub fn lock_path(file: &Path) -> PathBuf {
+    let mut name = file
+        .file_name()
+        .map(|n| n.to_os_string())
+        .unwrap_or_else(|| "decisions.md".into());
+    name.push(".lock");
+    file.with_file_name(name)
+}
+
+/// Opens (creating it when needed) the lock file at `path` and takes an
+/// exclusive lock on it, waiting for any other holder; the lock is released
+/// when the returned file is dropped. [`Error::Write`] when it cannot be
+/// opened or locked.
+fn lock_exclusive(path: &Path) -> Result<std::fs::File> {
+    let lock_error = |source| Error::Write {
+        path: path.to_path_buf(),
+        source,
+    };
+    let lock = OpenOptions::new()
+        .read(true)
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .open(path)
+        .map_err(lock_error)?;
+    lock.lock().map_err(lock_error)?;
+    Ok(lock)
 }
 
 fn plan_rows(plan: &Plan) -> &[DecisionRow] {
@@ -763,6 +812,18 @@ mod tests {
         assert!(message.contains("(line 5)"), "{message}");
         let none = written.mismatch(None).expect("a mismatch");
         assert!(none.contains("read no row for `stop`"), "{none}");
+    }
+
+    #[test]
+    fn the_lock_sits_beside_the_file_written() {
+        assert_eq!(
+            lock_path(Path::new("docs/handoffs/p/decisions.md")),
+            Path::new("docs/handoffs/p").join(LOCK_FILE)
+        );
+        assert_eq!(
+            lock_path(Path::new("/srv/shared/p.md")),
+            Path::new("/srv/shared/p.md.lock")
+        );
     }
 
     #[test]
