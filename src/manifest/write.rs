@@ -15,7 +15,7 @@ pub mod unseen;
 use std::fs::OpenOptions;
 use std::path::{Path, PathBuf};
 
-use crate::error::{Error, Result, escape_invisible};
+use crate::error::{Error, Result, escape_invisible, escape_path};
 use crate::manifest::merge::{View, resolve};
 use crate::manifest::read::{BodyLine, Column, DecisionSection, DecisionTable};
 use crate::manifest::row::DecisionRow;
@@ -207,16 +207,21 @@ impl Edit {
         self.old.as_deref() != Some(self.new.as_str())
     }
 
-    /// The unified diff of the edit (`--- a/<label>`, `+++ b/<label>`,
-    /// `@@` hunks with three lines of context); empty when nothing changes.
+    /// The unified diff of the edit (`--- a/<label>`, or `--- /dev/null`
+    /// when the twin does not exist yet; `+++ b/<label>`; `@@` hunks with
+    /// three lines of context); empty when nothing changes.
     pub fn diff(&self, label: &str) -> String {
         if !self.changes() {
             return String::new();
         }
+        let old_side = match self.old {
+            Some(_) => format!("a/{label}"),
+            None => "/dev/null".to_string(),
+        };
         similar::TextDiff::from_lines(self.old.as_deref().unwrap_or(""), self.new.as_str())
             .unified_diff()
             .context_radius(3)
-            .header(&format!("a/{label}"), &format!("b/{label}"))
+            .header(&old_side, &format!("b/{label}"))
             .to_string()
     }
 }
@@ -328,7 +333,7 @@ pub fn commit(plan: &Plan, location: &PlanLocation, row: &NewRow) -> Result<Comm
     if let Some(mismatch) = edit.row.mismatch(read) {
         return Err(Error::ReadBack(format!(
             "{}: the row for `{}` ({}) does not read back as written: {mismatch}; check the file by hand",
-            edit.twin.named.display(),
+            escape_path(&edit.twin.named),
             edit.row.key,
             edit.row.scope()
         )));
@@ -336,7 +341,7 @@ pub fn commit(plan: &Plan, location: &PlanLocation, row: &NewRow) -> Result<Comm
     let read_back = read.cloned().ok_or_else(|| {
         Error::ReadBack(format!(
             "{}: no row for `{}` reads back",
-            edit.twin.named.display(),
+            escape_path(&edit.twin.named),
             edit.row.key
         ))
     })?;
@@ -481,7 +486,7 @@ fn upsert(twin: &Twin, cells: &RowCells) -> Result<String> {
             .collect();
         return Err(Error::TwinRefused(format!(
             "{}:{}: the Decisions table cannot be edited safely: {}. Fix the table by hand (planfile validate names the problems) and run again; nothing written",
-            file.path.display(),
+            escape_path(&file.path),
             section.problems[0].line,
             lines.join("; ")
         )));
@@ -513,7 +518,7 @@ fn upsert_row(file: &MarkdownFile, table: &DecisionTable, cells: &RowCells) -> R
     if !missing.is_empty() {
         return Err(Error::TwinRefused(format!(
             "{}:{}: the Decisions table has no {} column, which the row needs; add the column(s) to the header and the delimiter row and run again; nothing written",
-            file.path.display(),
+            escape_path(&file.path),
             table.header_line,
             missing
                 .iter()
@@ -535,7 +540,7 @@ fn upsert_row(file: &MarkdownFile, table: &DecisionTable, cells: &RowCells) -> R
         let lines: Vec<String> = matches.iter().map(|l| l.line.to_string()).collect();
         return Err(Error::TwinRefused(format!(
             "{}: lines {} each hold a row for `{}` ({}); the twin was edited by hand — delete all but one of them and run again; nothing written",
-            file.path.display(),
+            escape_path(&file.path),
             lines.join(" and "),
             cells.key,
             cells.scope()
@@ -643,7 +648,7 @@ fn verify(plan: &Plan, path: &Path, new: &str, cells: &RowCells, view: View) -> 
     let refuse = |why: String| {
         Err(Error::TwinRefused(format!(
             "{}: the twin cannot be edited safely: after the edit {why}; fix the file by hand and run again; nothing written",
-            path.display()
+            escape_path(path)
         )))
     };
     let Some(section) = &twin.decisions else {
