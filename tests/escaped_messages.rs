@@ -19,6 +19,18 @@ fn all_visible(text: &str) {
     }
 }
 
+/// Asserts that `out` exited with `code`, that its stderr holds `needle`
+/// and that every invisible character in it is escaped.
+fn refused_visibly(out: &std::process::Output, code: i32, needle: &str) {
+    let message = stderr(out);
+    assert_eq!(out.status.code(), Some(code), "{message}");
+    assert!(
+        message.contains(needle),
+        "{needle:?} missing from: {message}"
+    );
+    all_visible(&message);
+}
+
 #[test]
 fn phase_arguments_are_shown_escaped() {
     let root = Root::fixture("writer");
@@ -29,13 +41,8 @@ fn phase_arguments_are_shown_escaped() {
         ("", "an empty --phase is not in this plan"),
     ];
     for (phase, message) in cases {
-        for verb in [&["list"][..], &["check"], &["prompt"]] {
-            let out = root
-                .cmd()
-                .args(["decisions", "quay", "--phase", phase])
-                .args(verb)
-                .output()
-                .expect("run");
+        for verb in ["list", "check", "prompt"] {
+            let out = root.decisions("quay", &["--phase", phase, verb]);
             assert_eq!(out.status.code(), Some(2), "{phase:?}");
             assert_eq!(
                 stderr(&out),
@@ -44,37 +51,24 @@ fn phase_arguments_are_shown_escaped() {
             );
         }
     }
-    let out = root
-        .cmd()
-        .args(["decisions", "quay", "answer", "stop", "--value", "x"])
-        .args(["--phase", "2\u{200B}"])
-        .output()
-        .expect("run");
-    assert_eq!(out.status.code(), Some(2));
-    assert!(
-        stderr(&out).contains("phase 2\\u{200B} is not"),
-        "{}",
-        stderr(&out)
+    let out = root.decisions(
+        "quay",
+        &["answer", "stop", "--value", "x", "--phase", "2\u{200B}"],
     );
+    refused_visibly(&out, 2, "phase 2\\u{200B} is not");
     assert!(!root.path().join("docs/handoffs").exists());
 }
 
 #[test]
 fn paths_in_messages_are_shown_escaped() {
     let root = Root::fixture("writer");
-    let out = root
-        .cmd()
-        .args(["decisions", "quay", "promote", "--from-ruling", "r-1"])
-        .args(["--rulings", "l\u{200B}.ndjson"])
-        .output()
-        .expect("run");
-    assert_eq!(out.status.code(), Some(2));
-    assert!(
-        stderr(&out).starts_with("planfile: l\\u{200B}.ndjson: no rulings ledger here"),
-        "{}",
-        stderr(&out)
+    let promote = ["promote", "--from-ruling", "r-1", "--rulings"];
+    let out = root.decisions("quay", &[&promote[..], &["l\u{200B}.ndjson"]].concat());
+    refused_visibly(
+        &out,
+        2,
+        "planfile: l\\u{200B}.ndjson: no rulings ledger here",
     );
-    all_visible(&stderr(&out));
 
     let ledger = root.path().join("r\u{200B}.ndjson");
     std::fs::write(
@@ -82,42 +76,16 @@ fn paths_in_messages_are_shown_escaped() {
         "{\"type\":\"ruling\",\"id\":\"r-1\",\"what\":\"x\"}\n",
     )
     .expect("ledger");
-    let out = root
-        .cmd()
-        .args([
-            "decisions",
-            "quay",
-            "promote",
-            "--from-ruling",
-            "r-1",
-            "--rulings",
-        ])
-        .arg(&ledger)
-        .output()
-        .expect("run");
-    assert_eq!(out.status.code(), Some(2));
-    assert!(
-        stderr(&out).contains("r\\u{200B}.ndjson:1: ruling \"r-1\" names no decisionKey"),
-        "{}",
-        stderr(&out)
+    let ledger = ledger.to_str().expect("a UTF-8 path");
+    let out = root.decisions("quay", &[&promote[..], &[ledger]].concat());
+    refused_visibly(
+        &out,
+        2,
+        "r\\u{200B}.ndjson:1: ruling \"r-1\" names no decisionKey",
     );
-    all_visible(&stderr(&out));
 
-    let missing = root.path().join("pr\u{200B}");
-    let out = root
-        .cmd()
-        .arg("--root")
-        .arg(&missing)
-        .args(["decisions", "quay", "list"])
-        .output()
-        .expect("run");
-    assert_eq!(out.status.code(), Some(2));
-    assert!(
-        stderr(&out).contains("pr\\u{200B}/docs/plans/quay.md: no such plan"),
-        "{}",
-        stderr(&out)
-    );
-    all_visible(&stderr(&out));
+    let out = root.run(["--root", "pr\u{200B}", "decisions", "quay", "list"]);
+    refused_visibly(&out, 2, "pr\\u{200B}/docs/plans/quay.md: no such plan");
 }
 
 #[test]
@@ -143,13 +111,11 @@ fn the_writers_messages_show_paths_escaped() {
             .args(["decisions", "quay", "answer", "stop", "--value", "c"])
             .output()
             .expect("run");
-        assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
-        assert!(
-            stderr(&out).contains("harbour\\u{200B}docs/docs/handoffs/quay/decisions.md"),
-            "{}",
-            stderr(&out)
+        refused_visibly(
+            &out,
+            1,
+            "harbour\\u{200B}docs/docs/handoffs/quay/decisions.md",
         );
-        all_visible(&stderr(&out));
     }
 }
 
@@ -163,18 +129,8 @@ fn a_title_with_nothing_visible_is_refused() {
         "\u{FEFF}\u{2060}",
         "\u{E0020}",
     ] {
-        let out = root
-            .cmd()
-            .args(["new", "t3", "--title", title])
-            .output()
-            .expect("run");
-        assert_eq!(out.status.code(), Some(2), "{title:?}");
-        assert!(
-            stderr(&out).contains("has no visible text"),
-            "{title:?}: {}",
-            stderr(&out)
-        );
-        all_visible(&stderr(&out));
+        let out = root.run(["new", "t3", "--title", title]);
+        refused_visibly(&out, 2, "has no visible text");
         assert!(!root.path().join("docs/plans/t3.md").exists(), "{title:?}");
     }
     root.cmd()
@@ -187,16 +143,10 @@ fn a_title_with_nothing_visible_is_refused() {
 fn the_table_listing_shows_look_alikes_escaped() {
     let root = Root::fixture("writer");
     let value = "halt\u{200B} \u{202E}now";
-    root.cmd()
-        .args(["decisions", "quay", "answer", "stop", "--value", value])
-        .args(["--by", "crane\u{200D}lead"])
-        .assert()
-        .code(0);
-    let table = root
-        .cmd()
-        .args(["decisions", "quay", "list", "--format", "table"])
-        .output()
-        .expect("table");
+    let by = "crane\u{200D}lead";
+    let out = root.decisions("quay", &["answer", "stop", "--value", value, "--by", by]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let table = root.decisions("quay", &["list", "--format", "table"]);
     assert_eq!(table.status.code(), Some(0));
     let shown = stdout(&table);
     all_visible(&shown);
@@ -210,19 +160,11 @@ fn the_table_listing_shows_look_alikes_escaped() {
         "columns stay aligned: {shown}"
     );
 
-    let tsv = root
-        .cmd()
-        .args(["decisions", "quay", "list"])
-        .output()
-        .expect("tsv");
+    let tsv = root.decisions("quay", &["list"]);
     assert!(stdout(&tsv).contains(&format!(
         "stop\tanswered\tcrane\u{200D}lead\tno\trun\t{value}\n"
     )));
-    let json = root
-        .cmd()
-        .args(["decisions", "quay", "list", "--format", "json"])
-        .output()
-        .expect("json");
+    let json = root.decisions("quay", &["list", "--format", "json"]);
     let rows: serde_json::Value = serde_json::from_slice(&json.stdout).expect("JSON");
     let stop = rows
         .as_array()

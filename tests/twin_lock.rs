@@ -41,11 +41,7 @@ fn names(dir: &Path) -> Vec<String> {
 fn the_lock_is_taken_beside_the_links_target() {
     let root = shared_root();
     for slug in ["east", "west"] {
-        let out = root
-            .cmd()
-            .args(["decisions", slug, "answer", "stop", "--value", slug])
-            .output()
-            .expect("run");
+        let out = root.run(["decisions", slug, "answer", "stop", "--value", slug]);
         assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     }
     assert_eq!(
@@ -64,35 +60,14 @@ fn the_lock_is_taken_beside_the_links_target() {
 #[test]
 fn writers_through_two_links_keep_every_row() {
     let root = shared_root();
-    let binary = assert_cmd::cargo::cargo_bin("planfile");
-    let children: Vec<_> = planfile::vocab::KEYS
-        .iter()
-        .enumerate()
-        .map(|(i, spec)| {
-            std::process::Command::new(&binary)
-                .current_dir(root.path())
-                .env_clear()
-                .env("DOCS_ROOT", root.path())
-                .env("PE_OWNER", "op")
-                .env("PE_TODAY", "2026-09-14")
-                .env("HOME", root.path())
-                .args(["decisions", if i % 2 == 0 { "east" } else { "west" }])
-                .args(["answer", spec.key, "--value", "agreed"])
-                .stdout(std::process::Stdio::piped())
-                .stderr(std::process::Stdio::piped())
-                .spawn()
-                .expect("spawn a writer")
-        })
-        .collect();
-    for child in children {
-        let out = child.wait_with_output().expect("a writer");
+    let calls = planfile::vocab::KEYS.iter().enumerate().map(|(i, spec)| {
+        let slug = if i % 2 == 0 { "east" } else { "west" };
+        ["decisions", slug, "answer", spec.key, "--value", "agreed"]
+    });
+    for out in root.run_at_once(calls) {
         assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     }
-    let listed = root
-        .cmd()
-        .args(["decisions", "east", "list"])
-        .output()
-        .expect("list");
+    let listed = root.run(["decisions", "east", "list"]);
     assert_eq!(stdout(&listed).lines().count(), 19, "{}", stdout(&listed));
     let text = std::fs::read_to_string(root.path().join("shared/harbour.md")).expect("the twin");
     assert_eq!(text.matches("## Decisions").count(), 1, "{text}");

@@ -45,11 +45,8 @@ fn fixture_twin(name: &str) -> String {
 }
 
 fn answer(root: &Root, extra: &[&str]) -> std::process::Output {
-    root.cmd()
-        .args(["decisions", "quay", "answer", "relay", "--value", "off"])
-        .args(extra)
-        .output()
-        .expect("run planfile")
+    let args = ["decisions", "quay", "answer", "relay", "--value", "off"];
+    root.run(args.iter().chain(extra))
 }
 
 #[test]
@@ -104,11 +101,7 @@ fn near_misses_are_refused_and_write_once_fixed() {
         std::fs::write(&twin, text.replacen(from, to, 1)).expect("fix the twin");
         let out = answer(&root, &[]);
         assert_eq!(out.status.code(), Some(0), "{name} fixed: {}", stderr(&out));
-        let listed = root
-            .cmd()
-            .args(["decisions", "quay", "list"])
-            .output()
-            .expect("list");
+        let listed = root.run(["decisions", "quay", "list"]);
         assert_eq!(
             stdout(&listed),
             "stop\tanswered\tcrane-lead\tno\trun\thalt the crane and page the harbour master\n\

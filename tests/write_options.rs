@@ -14,28 +14,11 @@ fn root() -> Root {
 fn a_negative_phase_reaches_the_phase_refusal() {
     let root = root();
     for args in [
-        &["decisions", "quay", "--phase", "-1", "list"][..],
-        &[
-            "decisions",
-            "quay",
-            "answer",
-            "stop",
-            "--value",
-            "x",
-            "--phase",
-            "-1",
-        ],
-        &[
-            "decisions",
-            "quay",
-            "--phase=-1",
-            "answer",
-            "stop",
-            "--value",
-            "x",
-        ],
+        &["--phase", "-1", "list"][..],
+        &["answer", "stop", "--value", "x", "--phase", "-1"],
+        &["--phase=-1", "answer", "stop", "--value", "x"],
     ] {
-        let out = root.cmd().args(args).output().expect("run");
+        let out = root.decisions("quay", args);
         assert_eq!(out.status.code(), Some(2), "{args:?}");
         assert_eq!(
             stderr(&out),
@@ -48,11 +31,7 @@ fn a_negative_phase_reaches_the_phase_refusal() {
 
 #[test]
 fn help_says_what_each_option_defaults_to_and_accepts() {
-    let out = root()
-        .cmd()
-        .args(["decisions", "--help"])
-        .output()
-        .expect("help");
+    let out = root().run(["decisions", "--help"]);
     assert_eq!(out.status.code(), Some(0));
     let help = stdout(&out)
         .split_whitespace()
@@ -103,12 +82,7 @@ fn an_empty_option_says_whether_it_may_be_left_out() {
         ),
     ];
     for (args, message) in cases {
-        let out = root
-            .cmd()
-            .args(["decisions", "quay"])
-            .args(*args)
-            .output()
-            .expect("run");
+        let out = root.decisions("quay", args);
         assert_eq!(out.status.code(), Some(2), "{args:?}");
         assert_eq!(stderr(&out), format!("planfile: {message}"), "{args:?}");
     }
@@ -161,12 +135,19 @@ fn a_cut_cell_is_noted_on_stderr() {
     let value = "v".repeat(612);
     let evidence = "e ".repeat(150);
     let owner = "o".repeat(70);
-    let out = root
-        .cmd()
-        .args(["decisions", "quay", "answer", "stop", "--value", &value])
-        .args(["--evidence", &evidence, "--by", &owner])
-        .output()
-        .expect("run");
+    let out = root.decisions(
+        "quay",
+        &[
+            "answer",
+            "stop",
+            "--value",
+            &value,
+            "--evidence",
+            &evidence,
+            "--by",
+            &owner,
+        ],
+    );
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     assert_eq!(
         stderr(&out),
@@ -183,19 +164,17 @@ fn a_cut_cell_is_noted_on_stderr() {
         )
     );
 
-    let exactly = root
-        .cmd()
-        .args([
-            "decisions",
-            "quay",
+    let exactly = root.decisions(
+        "quay",
+        &[
             "answer",
             "stop",
             "--value",
             &"w".repeat(500),
-        ])
-        .args(["--evidence", &format!("{}   ", "e".repeat(200))])
-        .output()
-        .expect("run");
+            "--evidence",
+            &format!("{}   ", "e".repeat(200)),
+        ],
+    );
     assert_eq!(exactly.status.code(), Some(0));
     assert_eq!(stderr(&exactly), "", "nothing is cut, nothing is noted");
 
@@ -208,20 +187,18 @@ fn a_cut_cell_is_noted_on_stderr() {
         ),
     )
     .expect("the ledger");
-    let out = root
-        .cmd()
-        .args([
-            "decisions",
-            "quay",
+    let ledger = ledger.to_str().expect("a UTF-8 path");
+    let out = root.decisions(
+        "quay",
+        &[
             "promote",
             "--from-ruling",
             "r-1",
             "--dry-run",
-        ])
-        .arg("--rulings")
-        .arg(&ledger)
-        .output()
-        .expect("run");
+            "--rulings",
+            ledger,
+        ],
+    );
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     assert_eq!(
         stderr(&out),
@@ -232,19 +209,7 @@ fn a_cut_cell_is_noted_on_stderr() {
 #[test]
 fn dry_run_of_a_new_twin_diffs_against_dev_null() {
     let root = root();
-    let out = root
-        .cmd()
-        .args([
-            "decisions",
-            "quay",
-            "answer",
-            "stop",
-            "--value",
-            "halt",
-            "--dry-run",
-        ])
-        .output()
-        .expect("run");
+    let out = root.decisions("quay", &["answer", "stop", "--value", "halt", "--dry-run"]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let diff = stdout(&out);
     assert!(
@@ -253,23 +218,13 @@ fn dry_run_of_a_new_twin_diffs_against_dev_null() {
     );
     assert!(!root.path().join("docs/handoffs").exists());
 
-    root.cmd()
-        .args(["decisions", "quay", "answer", "stop", "--value", "halt"])
-        .assert()
-        .code(0);
-    let out = root
-        .cmd()
-        .args([
-            "decisions",
-            "quay",
-            "answer",
-            "stop",
-            "--value",
-            "go on",
-            "--dry-run",
-        ])
-        .output()
-        .expect("run");
+    assert_eq!(
+        root.decisions("quay", &["answer", "stop", "--value", "halt"])
+            .status
+            .code(),
+        Some(0)
+    );
+    let out = root.decisions("quay", &["answer", "stop", "--value", "go on", "--dry-run"]);
     assert!(
         stdout(&out).starts_with(
             "--- a/docs/handoffs/quay/decisions.md\n+++ b/docs/handoffs/quay/decisions.md\n"
