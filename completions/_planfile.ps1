@@ -46,14 +46,14 @@ Register-ArgumentCompleter -Native -CommandName 'planfile' -ScriptBlock {
         }
         'planfile;decisions' {
             [CompletionResult]::new('--phase', '--phase', [CompletionResultType]::ParameterName, 'The phase whose view to use (rows written with --phase are scoped to it)')
-            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: tsv, json or table (list); text or json (check)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: tsv|json|table for list (default tsv); text|json for check (default text)')
             [CompletionResult]::new('--value', '--value', [CompletionResultType]::ParameterName, 'The answer (answer)')
             [CompletionResult]::new('--reason', '--reason', [CompletionResultType]::ParameterName, 'Why the decision does not apply (waive)')
             [CompletionResult]::new('--by', '--by', [CompletionResultType]::ParameterName, 'Who decided; default: $PE_OWNER, else user@host')
             [CompletionResult]::new('--blocking', '--blocking', [CompletionResultType]::ParameterName, 'Whether the row blocks the start: yes or no (answer)')
-            [CompletionResult]::new('--evidence', '--evidence', [CompletionResultType]::ParameterName, 'What proves the answer; default: `decisions.sh <today>`')
+            [CompletionResult]::new('--evidence', '--evidence', [CompletionResultType]::ParameterName, 'What proves the row; default: `ruling <id>` for promote, else `decisions.sh <today>`')
             [CompletionResult]::new('--from-ruling', '--from-ruling', [CompletionResultType]::ParameterName, 'The ruling id to promote (promote)')
-            [CompletionResult]::new('--key', '--key', [CompletionResultType]::ParameterName, 'The key a promoted ruling answers, when the ruling names none (promote)')
+            [CompletionResult]::new('--key', '--key', [CompletionResultType]::ParameterName, 'The key to write (promote); default: the ruling''s decisionKey')
             [CompletionResult]::new('--rulings', '--rulings', [CompletionResultType]::ParameterName, 'The rulings ledger; default: $PE_RULINGS_FILE, else the console''s state folder')
             [CompletionResult]::new('--ack', '--ack', [CompletionResultType]::ParameterName, 'A waived key the start gate may accept (check; repeatable)')
             [CompletionResult]::new('--root', '--root', [CompletionResultType]::ParameterName, 'The docs root (the folder holding docs/plans/); default: $DOCS_ROOT, else the nearest ancestor with docs/plans/, else the working directory')

@@ -41,14 +41,14 @@ set edit:completion:arg-completer[planfile] = {|@words|
         }
         &'planfile;decisions'= {
             cand --phase 'The phase whose view to use (rows written with --phase are scoped to it)'
-            cand --format 'Output format: tsv, json or table (list); text or json (check)'
+            cand --format 'Output format: tsv|json|table for list (default tsv); text|json for check (default text)'
             cand --value 'The answer (answer)'
             cand --reason 'Why the decision does not apply (waive)'
             cand --by 'Who decided; default: $PE_OWNER, else user@host'
             cand --blocking 'Whether the row blocks the start: yes or no (answer)'
-            cand --evidence 'What proves the answer; default: `decisions.sh <today>`'
+            cand --evidence 'What proves the row; default: `ruling <id>` for promote, else `decisions.sh <today>`'
             cand --from-ruling 'The ruling id to promote (promote)'
-            cand --key 'The key a promoted ruling answers, when the ruling names none (promote)'
+            cand --key 'The key to write (promote); default: the ruling''s decisionKey'
             cand --rulings 'The rulings ledger; default: $PE_RULINGS_FILE, else the console''s state folder'
             cand --ack 'A waived key the start gate may accept (check; repeatable)'
             cand --root 'The docs root (the folder holding docs/plans/); default: $DOCS_ROOT, else the nearest ancestor with docs/plans/, else the working directory'

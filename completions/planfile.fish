@@ -40,14 +40,14 @@ complete -c planfile -n "__fish_planfile_using_subcommand phase-graph" -l root -
 complete -c planfile -n "__fish_planfile_using_subcommand phase-graph" -l lint -d 'Lint the plan (F14, F24, F25 and the structure checks), reference format'
 complete -c planfile -n "__fish_planfile_using_subcommand phase-graph" -s h -l help -d 'Print help'
 complete -c planfile -n "__fish_planfile_using_subcommand decisions" -l phase -d 'The phase whose view to use (rows written with --phase are scoped to it)' -r
-complete -c planfile -n "__fish_planfile_using_subcommand decisions" -l format -d 'Output format: tsv, json or table (list); text or json (check)' -r
+complete -c planfile -n "__fish_planfile_using_subcommand decisions" -l format -d 'Output format: tsv|json|table for list (default tsv); text|json for check (default text)' -r
 complete -c planfile -n "__fish_planfile_using_subcommand decisions" -l value -d 'The answer (answer)' -r
 complete -c planfile -n "__fish_planfile_using_subcommand decisions" -l reason -d 'Why the decision does not apply (waive)' -r
 complete -c planfile -n "__fish_planfile_using_subcommand decisions" -l by -d 'Who decided; default: $PE_OWNER, else user@host' -r
 complete -c planfile -n "__fish_planfile_using_subcommand decisions" -l blocking -d 'Whether the row blocks the start: yes or no (answer)' -r
-complete -c planfile -n "__fish_planfile_using_subcommand decisions" -l evidence -d 'What proves the answer; default: `decisions.sh <today>`' -r
+complete -c planfile -n "__fish_planfile_using_subcommand decisions" -l evidence -d 'What proves the row; default: `ruling <id>` for promote, else `decisions.sh <today>`' -r
 complete -c planfile -n "__fish_planfile_using_subcommand decisions" -l from-ruling -d 'The ruling id to promote (promote)' -r
-complete -c planfile -n "__fish_planfile_using_subcommand decisions" -l key -d 'The key a promoted ruling answers, when the ruling names none (promote)' -r
+complete -c planfile -n "__fish_planfile_using_subcommand decisions" -l key -d 'The key to write (promote); default: the ruling\'s decisionKey' -r
 complete -c planfile -n "__fish_planfile_using_subcommand decisions" -l rulings -d 'The rulings ledger; default: $PE_RULINGS_FILE, else the console\'s state folder' -r -F
 complete -c planfile -n "__fish_planfile_using_subcommand decisions" -l ack -d 'A waived key the start gate may accept (check; repeatable)' -r
 complete -c planfile -n "__fish_planfile_using_subcommand decisions" -l root -d 'The docs root (the folder holding docs/plans/); default: $DOCS_ROOT, else the nearest ancestor with docs/plans/, else the working directory' -r -F

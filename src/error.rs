@@ -1,7 +1,7 @@
 //! The library's error type and the one place that maps errors to exit codes
 //! (SPEC §8).
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// Everything that can stop a `planfile` command. Each message names the file
 /// (and line, where there is one) and says what to do; [`Error::exit_code`]
@@ -25,7 +25,7 @@ pub enum Error {
     /// which reports it as [`Error::PlanUnreadableForGraph`]).
     #[error(
         "{}: no such plan (slug \"{slug}\"); check the slug, or pass --root DIR (or set DOCS_ROOT) to the folder that holds docs/plans/",
-        path.display()
+        escape_path(path)
     )]
     PlanMissing {
         /// The slug asked for.
@@ -43,7 +43,7 @@ pub enum Error {
     /// name). Exit 2, nothing written.
     #[error(
         "{}: a plan already exists here; pick another slug, or edit this plan",
-        path.display()
+        escape_path(path)
     )]
     PlanExists {
         /// The existing plan file.
@@ -51,7 +51,7 @@ pub enum Error {
     },
 
     /// A file that could not be read. Exit 2.
-    #[error("{}: cannot read: {source}", path.display())]
+    #[error("{}: cannot read: {source}", escape_path(path))]
     Read {
         /// The file.
         path: PathBuf,
@@ -62,7 +62,7 @@ pub enum Error {
     /// A file that is not valid UTF-8. Exit 2.
     #[error(
         "{}:{line}: the file is not valid UTF-8 (byte offset {offset}); save it as UTF-8 and run again",
-        path.display()
+        escape_path(path)
     )]
     NotUtf8 {
         /// The file.
@@ -74,8 +74,12 @@ pub enum Error {
     },
 
     /// A phase argument that is not a phase of the plan's graph (SPEC §4).
-    /// Exit 2.
-    #[error("phase {phase} is not in this plan ({slug} has phases: {phases})")]
+    /// Exit 2. The phase is shown escaped (SPEC §8); an empty one as
+    /// "an empty --phase".
+    #[error(
+        "{} is not in this plan ({slug} has phases: {phases})",
+        phase_shown(phase)
+    )]
     UnknownPhase {
         /// The phase as normalised (or as given, when it is not a number).
         phase: String,
@@ -91,7 +95,7 @@ pub enum Error {
 
     /// A file that could not be written (or a folder that could not be
     /// created). Exit 2.
-    #[error("{}: cannot write: {source}", path.display())]
+    #[error("{}: cannot write: {source}", escape_path(path))]
     Write {
         /// The file or folder.
         path: PathBuf,
@@ -108,8 +112,8 @@ pub enum Error {
     /// A twin that is a symlink whose target does not exist. Exit 2.
     #[error(
         "{}: the twin is a symlink to {}, which does not exist; create the target or remove the link",
-        path.display(),
-        target.display()
+        escape_path(path),
+        escape_path(target)
     )]
     DanglingTwin {
         /// The twin's path.
@@ -131,9 +135,25 @@ pub enum Error {
     /// Exit 2.
     #[error(
         "{}: no such folder, so there are no plans to validate; pass --root DIR (or set DOCS_ROOT) to the folder that holds docs/plans/, or name the plans",
-        .0.display()
+        escape_path(.0)
     )]
     NoPlansFolder(PathBuf),
+
+    /// An environment variable whose value cannot be used (SPEC §9), such
+    /// as a `PE_TODAY` that is not a `YYYY-MM-DD` date. Exit 2, before any
+    /// write.
+    #[error(
+        "${variable} is \"{}\", which is not {expected}; fix or unset it and run again",
+        escape_invisible(value)
+    )]
+    InvalidEnv {
+        /// The variable's name, without `$`.
+        variable: &'static str,
+        /// Its value, as set.
+        value: String,
+        /// What the value must be, e.g. "a real YYYY-MM-DD date".
+        expected: &'static str,
+    },
 
     /// A `planfile.toml` that cannot be used. Exit 2.
     #[error("{0}")]
@@ -165,6 +185,7 @@ impl Error {
             | Error::Ledger(_)
             | Error::NoPlansFolder(_)
             | Error::Config(_)
+            | Error::InvalidEnv { .. }
             | Error::Output(_) => 2,
         }
     }
@@ -201,9 +222,26 @@ pub fn escape_invisible(text: &str) -> String {
     out
 }
 
+/// `path` as a message shows it: displayed, with invisible and control
+/// characters escaped as [`escape_invisible`] does (SPEC §8).
+pub fn escape_path(path: &Path) -> String {
+    escape_invisible(&path.display().to_string())
+}
+
+/// A phase argument as [`Error::UnknownPhase`] names it: `phase <text>`,
+/// escaped, or "an empty --phase".
+fn phase_shown(phase: &str) -> String {
+    if phase.is_empty() {
+        "an empty --phase".to_string()
+    } else {
+        format!("phase {}", escape_invisible(phase))
+    }
+}
+
 /// Whether `c` is a control character or an invisible / space look-alike
-/// character that a message must escape.
-fn is_invisible(c: char) -> bool {
+/// character that a message must escape (and that does not count as
+/// visible text).
+pub fn is_invisible(c: char) -> bool {
     c.is_control()
         || matches!(
             c,
@@ -224,6 +262,10 @@ fn is_invisible(c: char) -> bool {
                 | '\u{FE00}'..='\u{FE0F}'
                 | '\u{FEFF}'
                 | '\u{FFA0}'
+                | '\u{FFF9}'..='\u{FFFB}'
+                | '\u{1BCA0}'..='\u{1BCA3}'
+                | '\u{1D173}'..='\u{1D17A}'
+                | '\u{E0000}'..='\u{E007F}'
         )
 }
 
@@ -236,5 +278,31 @@ mod tests {
         assert_eq!(escape_invisible("re\u{200B}lay"), "re\\u{200B}lay");
         assert_eq!(escape_invisible("a\u{A0}b\tc"), "a\\u{A0}b\\u{9}c");
         assert_eq!(escape_invisible("plain — text"), "plain — text");
+        assert_eq!(escape_invisible("tag\u{E0041}"), "tag\\u{E0041}");
+    }
+
+    #[test]
+    fn paths_and_phases_are_shown_escaped() {
+        assert_eq!(
+            escape_path(Path::new("/tmp/pr\u{200B}/l\n.ndjson")),
+            "/tmp/pr\\u{200B}/l\\u{A}.ndjson"
+        );
+        let unknown = |phase: &str| Error::UnknownPhase {
+            phase: phase.into(),
+            slug: "p".into(),
+            phases: "1 2".into(),
+        };
+        assert_eq!(
+            unknown("1\u{200B}").to_string(),
+            "phase 1\\u{200B} is not in this plan (p has phases: 1 2)"
+        );
+        assert_eq!(
+            unknown("1\n2").to_string(),
+            "phase 1\\u{A}2 is not in this plan (p has phases: 1 2)"
+        );
+        assert_eq!(
+            unknown("").to_string(),
+            "an empty --phase is not in this plan (p has phases: 1 2)"
+        );
     }
 }

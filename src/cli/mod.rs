@@ -165,10 +165,11 @@ pub struct DecisionsArgs {
     pub key: Option<String>,
 
     /// The phase whose view to use (rows written with --phase are scoped to it).
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", allow_hyphen_values = true)]
     pub phase: Option<String>,
 
-    /// Output format: tsv, json or table (list); text or json (check).
+    /// Output format: tsv|json|table for list (default tsv); text|json for
+    /// check (default text).
     #[arg(long, value_name = "FORMAT")]
     pub format: Option<String>,
 
@@ -188,7 +189,8 @@ pub struct DecisionsArgs {
     #[arg(long, value_name = "yes|no")]
     pub blocking: Option<String>,
 
-    /// What proves the answer; default: `decisions.sh <today>`.
+    /// What proves the row; default: `ruling <id>` for promote, else
+    /// `decisions.sh <today>`.
     #[arg(long, value_name = "TEXT")]
     pub evidence: Option<String>,
 
@@ -196,7 +198,7 @@ pub struct DecisionsArgs {
     #[arg(long = "from-ruling", value_name = "ID")]
     pub from_ruling: Option<String>,
 
-    /// The key a promoted ruling answers, when the ruling names none (promote).
+    /// The key to write (promote); default: the ruling's decisionKey.
     #[arg(long = "key", value_name = "KEY")]
     pub key_option: Option<String>,
 

@@ -6,7 +6,7 @@ use std::io::Write;
 use std::path::Path;
 
 use super::{NewArgs, print_stdout};
-use crate::error::{Error, Result, escape_invisible};
+use crate::error::{Error, Result, escape_invisible, is_invisible};
 use crate::plan::Scalar;
 use crate::root::{DocsRoot, check_slug};
 
@@ -88,14 +88,25 @@ fn write_new(path: &Path, bytes: &[u8]) -> Result<()> {
     Ok(())
 }
 
-/// A `--title` as the heading takes it: trimmed of spaces and tabs; empty,
-/// or holding a line break or another control character, is a usage error.
+/// A `--title` as the heading takes it: trimmed of spaces and tabs; empty
+/// (nothing left once invisible, format and control characters are
+/// removed), or holding a line break or another control character, is a
+/// usage error.
 fn check_title(title: &str) -> Result<String> {
     let trimmed = title.trim_matches([' ', '\t']);
     if trimmed.is_empty() {
         return Err(Error::Usage(
             "new --title is empty: give the plan's title, or leave --title out to derive it from the slug".into(),
         ));
+    }
+    if trimmed
+        .chars()
+        .all(|c| is_invisible(c) || c.is_whitespace())
+    {
+        return Err(Error::Usage(format!(
+            "new --title \"{}\" has no visible text, only invisible or control characters: give the plan's title, or leave --title out to derive it from the slug",
+            escape_invisible(trimmed)
+        )));
     }
     if trimmed.chars().any(char::is_control) {
         return Err(Error::Usage(format!(

@@ -5,7 +5,8 @@
 use std::path::Path;
 
 use super::{DecisionsArgs, print_stdout, refuse_option};
-use crate::error::{Error, Result, escape_invisible};
+use crate::error::{Error, Result, escape_invisible, escape_path};
+use crate::lint::gates::is_real_date;
 use crate::manifest::ledger;
 use crate::manifest::merge::View;
 use crate::manifest::write::{self, NewRow, hygiene};
@@ -59,28 +60,33 @@ enum Subject {
 /// every refusal is an error carrying its exit code (SPEC §8).
 pub(super) fn run(location: &PlanLocation, args: &DecisionsArgs, verb: WriteVerb) -> Result<u8> {
     check_options(args, verb)?;
-    let owner = owner(args.by.as_deref())?;
+    let mut notes = Vec::new();
+    let owner = owner(args.by.as_deref(), &mut notes)?;
     let blocking = args.blocking.as_deref().map(parse_blocking).transpose()?;
     let evidence = args
         .evidence
         .as_deref()
-        .map(|e| clean_required(e, hygiene::EVIDENCE_MAX_CHARS, "--evidence"))
+        .map(|e| clean_required(e, Cell::Evidence, "--evidence", false, &mut notes))
         .transpose()?;
     let subject = match verb {
         WriteVerb::Answer => Subject::Text {
             key: known_key(args.key.as_deref(), verb)?,
             value: clean_required(
                 args.value.as_deref().unwrap_or_default(),
-                hygiene::VALUE_MAX_CHARS,
+                Cell::Value,
                 "--value",
+                true,
+                &mut notes,
             )?,
         },
         WriteVerb::Waive => Subject::Text {
             key: known_key(args.key.as_deref(), verb)?,
             value: clean_required(
                 args.reason.as_deref().unwrap_or_default(),
-                hygiene::VALUE_MAX_CHARS,
+                Cell::Value,
                 "--reason",
+                true,
+                &mut notes,
             )?,
         },
         WriteVerb::Promote => Subject::Ruling {
@@ -95,14 +101,22 @@ pub(super) fn run(location: &PlanLocation, args: &DecisionsArgs, verb: WriteVerb
     let plan = Plan::load(location)?;
     let view = View::from_arg(args.phase.as_deref(), &plan.slug, &plan.graph_phases())?;
     let (key, value, default_evidence) = match subject {
-        Subject::Text { key, value } => (key, value, format!("decisions.sh {}", today())),
+        Subject::Text { key, value } => {
+            let default = match &evidence {
+                Some(_) => String::new(),
+                None => format!("decisions.sh {}", today()?),
+            };
+            (key, value, default)
+        }
         Subject::Ruling { id, key } => {
-            let (key, value) = promoted(location, args.rulings.as_deref(), &id, key)?;
+            let (key, value) = promoted(location, args.rulings.as_deref(), &id, key, &mut notes)?;
             (key, value, format!("ruling {id}"))
         }
     };
-    let evidence =
-        evidence.unwrap_or_else(|| hygiene::clean(&default_evidence, hygiene::EVIDENCE_MAX_CHARS));
+    let evidence = match evidence {
+        Some(evidence) => evidence,
+        None => Cell::Evidence.clean(&default_evidence, "the default evidence", &mut notes),
+    };
 
     let row = NewRow {
         key,
@@ -125,18 +139,73 @@ pub(super) fn run(location: &PlanLocation, args: &DecisionsArgs, verb: WriteVerb
         let edit = write::prepare(&plan, location, &row)?;
         let diff = edit.diff(&diff_label(location));
         if diff.is_empty() {
-            let note = format!(
-                "planfile: {} already holds this row; the write would change nothing\n",
-                edit.twin.named.display()
-            );
-            std::io::Write::write_all(&mut std::io::stderr().lock(), note.as_bytes())?;
+            notes.push(format!(
+                "{} already holds this row; the write would change nothing",
+                escape_path(&edit.twin.named)
+            ));
         }
         print_stdout(diff.as_bytes())?;
+        print_notes(&notes)?;
         return Ok(0);
     }
     let committed = write::commit(&plan, location, &row)?;
     print_stdout(output::tsv::line(&committed.read_back).as_bytes())?;
+    print_notes(&notes)?;
     Ok(0)
+}
+
+/// A cell the writer fills from the command line, and the most characters
+/// it holds (SPEC §7).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Cell {
+    /// The value (the answer, the waiver's reason, the ruling's text).
+    Value,
+    /// The owner.
+    Owner,
+    /// The evidence.
+    Evidence,
+}
+
+impl Cell {
+    fn name(self) -> &'static str {
+        match self {
+            Cell::Value => "value",
+            Cell::Owner => "owner",
+            Cell::Evidence => "evidence",
+        }
+    }
+
+    fn max_chars(self) -> usize {
+        match self {
+            Cell::Value => hygiene::VALUE_MAX_CHARS,
+            Cell::Owner => hygiene::OWNER_MAX_CHARS,
+            Cell::Evidence => hygiene::EVIDENCE_MAX_CHARS,
+        }
+    }
+
+    /// `text` through the cell hygiene (SPEC §7); when the cut to the
+    /// cell's length dropped text, a note naming the cell, where its text
+    /// came `from`, and the length goes to `notes`.
+    fn clean(self, text: &str, from: &str, notes: &mut Vec<String>) -> String {
+        let max = self.max_chars();
+        let cleaned = hygiene::clean_noting(text, max);
+        if cleaned.cut {
+            notes.push(format!(
+                "the {} cell was cut to {max} characters, the most it holds (the text from {from} is longer)",
+                self.name()
+            ));
+        }
+        cleaned.text
+    }
+}
+
+/// Prints each note on stderr, one line each (`planfile: note: …`).
+fn print_notes(notes: &[String]) -> Result<()> {
+    let mut err = std::io::stderr().lock();
+    for note in notes {
+        std::io::Write::write_all(&mut err, format!("planfile: note: {note}\n").as_bytes())?;
+    }
+    Ok(())
 }
 
 /// The key and value `promote` writes: ruling `id` from the ledger
@@ -150,6 +219,7 @@ fn promoted(
     rulings: Option<&Path>,
     id: &str,
     key: Option<String>,
+    notes: &mut Vec<String>,
 ) -> Result<(String, String)> {
     let path = location.ledger(rulings);
     let ruling = ledger::load_ruling(&path, id)?;
@@ -159,20 +229,21 @@ fn promoted(
         None => {
             return Err(Error::Ledger(format!(
                 "{}:{}: ruling \"{}\" names no decisionKey; pass --key KEY to say which decision it answers",
-                path.display(),
+                escape_path(&path),
                 ruling.line,
                 escape_invisible(id)
             )));
         }
     };
-    let what = hygiene::clean(
+    let what = Cell::Value.clean(
         ruling.what.as_deref().unwrap_or_default(),
-        hygiene::VALUE_MAX_CHARS,
+        "the ruling's \"what\"",
+        notes,
     );
     if what.is_empty() {
         return Err(Error::Ledger(format!(
             "{}:{}: ruling \"{}\" has no \"what\" text to promote; promote a ruling that says what was decided",
-            path.display(),
+            escape_path(&path),
             ruling.line,
             escape_invisible(id)
         )));
@@ -230,7 +301,8 @@ fn check_options(args: &DecisionsArgs, verb: WriteVerb) -> Result<()> {
     for (option, value) in empty {
         if value == Some("") {
             return Err(Error::Usage(format!(
-                "decisions {word}: {option} is empty; give it a value, or leave it out"
+                "decisions {word}: {option} is empty; {}",
+                give_it_a_value(required_options(verb).contains(&option))
             )));
         }
     }
@@ -255,6 +327,25 @@ fn check_options(args: &DecisionsArgs, verb: WriteVerb) -> Result<()> {
         }
     }
     Ok(())
+}
+
+/// The arguments `verb` cannot do without (the rest may be left out).
+fn required_options(verb: WriteVerb) -> &'static [&'static str] {
+    match verb {
+        WriteVerb::Answer => &["KEY", "--value"],
+        WriteVerb::Waive => &["KEY", "--reason"],
+        WriteVerb::Promote => &["--from-ruling"],
+    }
+}
+
+/// What to do about an empty option: give it a value; an option the verb
+/// can do without may also be left out.
+fn give_it_a_value(required: bool) -> &'static str {
+    if required {
+        "give it a value"
+    } else {
+        "give it a value or leave it out"
+    }
 }
 
 /// The one-line usage of a write verb.
@@ -288,13 +379,21 @@ fn known_key(key: Option<&str>, verb: WriteVerb) -> Result<String> {
     }
 }
 
-/// `text` through the cell hygiene; an option whose text is empty once
-/// cleaned counts as missing (exit 2).
-fn clean_required(text: &str, max_chars: usize, option: &str) -> Result<String> {
-    let cleaned = hygiene::clean(text, max_chars);
+/// `text` of `option` through the hygiene of `cell` (a note in `notes`
+/// when it is cut); an option whose text is empty once cleaned counts as
+/// missing (exit 2), whether or not the verb `required` it.
+fn clean_required(
+    text: &str,
+    cell: Cell,
+    option: &str,
+    required: bool,
+    notes: &mut Vec<String>,
+) -> Result<String> {
+    let cleaned = cell.clean(text, option, notes);
     if cleaned.is_empty() {
         Err(Error::Usage(format!(
-            "{option} is empty once control characters and spaces are removed; give it some text"
+            "{option} is empty once control characters and spaces are removed; {}",
+            give_it_a_value(required)
         )))
     } else {
         Ok(cleaned)
@@ -316,9 +415,10 @@ fn parse_blocking(word: &str) -> Result<bool> {
 }
 
 /// The owner (SPEC §7): `--by`, else `$PE_OWNER`, else `user@host`; cleaned
-/// and cut to 64 characters. An owner holding `*` or a backtick (which the
-/// reader strips) or a `|` (which it would not unescape) is refused (exit 2).
-fn owner(by: Option<&str>) -> Result<String> {
+/// and cut to 64 characters (a note in `notes` when cut). An owner holding
+/// `*` or a backtick (which the reader strips) or a `|` (which it would not
+/// unescape) is refused (exit 2).
+fn owner(by: Option<&str>, notes: &mut Vec<String>) -> Result<String> {
     let (raw, from) = match by {
         Some(by) => (by.to_string(), "--by"),
         None => match std::env::var("PE_OWNER").ok().filter(|o| !o.is_empty()) {
@@ -326,7 +426,7 @@ fn owner(by: Option<&str>) -> Result<String> {
             None => (default_owner(), "the user@host default"),
         },
     };
-    let owner = hygiene::clean(&raw, hygiene::OWNER_MAX_CHARS);
+    let owner = Cell::Owner.clean(&raw, from, notes);
     if owner.is_empty() {
         return Err(Error::Usage(format!(
             "the owner from {from} is empty once control characters and spaces are removed; pass --by WHO"
@@ -347,12 +447,20 @@ fn default_owner() -> String {
     format!("{}@{host}", whoami::username())
 }
 
-/// Today's date for the default evidence: `$PE_TODAY` when set, else the
-/// local date as `YYYY-MM-DD`.
-fn today() -> String {
-    match std::env::var("PE_TODAY").ok().filter(|d| !d.is_empty()) {
-        Some(day) => day,
-        None => jiff::Zoned::now().date().to_string(),
+/// Today's date for the default evidence: `$PE_TODAY` when set (and not
+/// empty), else the local date, as `YYYY-MM-DD`. [`Error::InvalidEnv`]
+/// (exit 2) when `$PE_TODAY` is not a real `YYYY-MM-DD` date.
+fn today() -> Result<String> {
+    let Some(day) = std::env::var_os("PE_TODAY").filter(|d| !d.is_empty()) else {
+        return Ok(jiff::Zoned::now().date().to_string());
+    };
+    match day.to_str() {
+        Some(day) if is_real_date(day) => Ok(day.to_string()),
+        _ => Err(Error::InvalidEnv {
+            variable: "PE_TODAY",
+            value: day.to_string_lossy().into_owned(),
+            expected: "a real YYYY-MM-DD date",
+        }),
     }
 }
 

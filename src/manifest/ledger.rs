@@ -7,7 +7,7 @@ use std::path::Path;
 
 use serde_json::Value;
 
-use crate::error::{Error, Result, escape_invisible};
+use crate::error::{Error, Result, escape_invisible, escape_path};
 
 /// One ruling read from the ledger.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -70,7 +70,7 @@ pub fn load_ruling(path: &Path, id: &str) -> Result<Ruling> {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
             return Err(Error::Ledger(format!(
                 "{}: no rulings ledger here; pass --rulings FILE or set PE_RULINGS_FILE to the run's rulings.ndjson",
-                path.display()
+                escape_path(path)
             )));
         }
         Err(source) => {
@@ -83,7 +83,7 @@ pub fn load_ruling(path: &Path, id: &str) -> Result<Ruling> {
     find(&bytes, id).ok_or_else(|| {
         Error::Ledger(format!(
             "{}: no ruling with id \"{}\" (a line with \"type\":\"ruling\" and that \"id\"); check the id, or pass the ledger that holds it with --rulings FILE",
-            path.display(),
+            escape_path(path),
             escape_invisible(id)
         ))
     })

@@ -4,8 +4,9 @@
 
 use std::ops::Range;
 
-use crate::markdown::MarkdownFile;
+use crate::error::is_invisible;
 use crate::markdown::table::{has_pipe, read_text_cell, split_cells, strip_decoration};
+use crate::markdown::{MarkdownFile, starts_with_ignore_case};
 
 pub use super::row::{DecisionRow, FileKind, Origin, PhaseScope, read_blocking};
 
@@ -228,6 +229,30 @@ impl DecisionSection {
     }
 }
 
+/// Whether heading text `text` names the Decisions section to a person:
+/// once invisible and format characters (non-breaking and zero-width
+/// spaces, bidi controls: [`is_invisible`]) are dropped and leading
+/// whitespace trimmed, it starts with `Decisions` in any case (SPEC §3.3's
+/// prefix rule).
+pub fn names_decisions(text: &str) -> bool {
+    let visible: String = text.chars().filter(|c| !is_invisible(*c)).collect();
+    starts_with_ignore_case(visible.trim_start(), "decisions")
+}
+
+/// Whether `line` is written like a Decisions heading, whether or not
+/// CommonMark reads it as a level-2 heading: up to three spaces, one to six
+/// `#`, then text that [`names_decisions`]. `## Decisions` matches, and so
+/// do the near misses `##Decisions`, `##` and a non-breaking space,
+/// `## \u{200B}Decisions` and `### Decisions`.
+pub fn is_decisions_heading_like(line: &str) -> bool {
+    let rest = line.trim_start_matches(' ');
+    if line.len() - rest.len() > 3 {
+        return false;
+    }
+    let text = rest.trim_start_matches('#');
+    (1..=6).contains(&(rest.len() - text.len())) && names_decisions(text)
+}
+
 /// Lines of the section that start with `|` outside any table, code block or
 /// HTML block: each run of such lines is one [`ProblemKind::NotATable`].
 fn stray_pipe_lines(
@@ -381,6 +406,32 @@ mod tests {
         assert_eq!(rows[0].phase, PhaseScope::Phase(8));
         assert_eq!(rows[0].origin.line, 5);
         assert!(s.problems.is_empty());
+    }
+
+    #[test]
+    fn decisions_heading_shapes() {
+        for like in [
+            "## Decisions",
+            "##Decisions",
+            "##\u{A0}Decisions",
+            "## \u{200B}Decisions",
+            "### Decisions",
+            "   # decisions log",
+            "##\u{202E}Deci\u{200D}sions",
+        ] {
+            assert!(is_decisions_heading_like(like), "{like:?}");
+        }
+        for unlike in [
+            "    ## Decisions",
+            "####### Decisions",
+            "Decisions",
+            "## Notes on Decisions",
+            "> ## Decisions",
+        ] {
+            assert!(!is_decisions_heading_like(unlike), "{unlike:?}");
+        }
+        assert!(names_decisions("\u{FEFF} Decisions — x"));
+        assert!(!names_decisions("Decision"));
     }
 
     #[test]

@@ -10,11 +10,12 @@
 
 pub mod atomic;
 pub mod hygiene;
+pub mod unseen;
 
 use std::fs::OpenOptions;
 use std::path::{Path, PathBuf};
 
-use crate::error::{Error, Result, escape_invisible};
+use crate::error::{Error, Result, escape_invisible, escape_path};
 use crate::manifest::merge::{View, resolve};
 use crate::manifest::read::{BodyLine, Column, DecisionSection, DecisionTable};
 use crate::manifest::row::DecisionRow;
@@ -24,7 +25,8 @@ use crate::plan::Plan;
 use crate::root::PlanLocation;
 use crate::vocab;
 
-/// The name of the lock file beside the twin (SPEC §7 Safety).
+/// The name of the lock file beside a twin that is not a symlink (SPEC §7
+/// Safety); see [`lock_path`].
 pub const LOCK_FILE: &str = "decisions.md.lock";
 
 /// A row to write, its cells already through [`hygiene::clean`] (logical
@@ -205,16 +207,21 @@ impl Edit {
         self.old.as_deref() != Some(self.new.as_str())
     }
 
-    /// The unified diff of the edit (`--- a/<label>`, `+++ b/<label>`,
-    /// `@@` hunks with three lines of context); empty when nothing changes.
+    /// The unified diff of the edit (`--- a/<label>`, or `--- /dev/null`
+    /// when the twin does not exist yet; `+++ b/<label>`; `@@` hunks with
+    /// three lines of context); empty when nothing changes.
     pub fn diff(&self, label: &str) -> String {
         if !self.changes() {
             return String::new();
         }
+        let old_side = match self.old {
+            Some(_) => format!("a/{label}"),
+            None => "/dev/null".to_string(),
+        };
         similar::TextDiff::from_lines(self.old.as_deref().unwrap_or(""), self.new.as_str())
             .unified_diff()
             .context_radius(3)
-            .header(&format!("a/{label}"), &format!("b/{label}"))
+            .header(&old_side, &format!("b/{label}"))
             .to_string()
     }
 }
@@ -226,7 +233,9 @@ impl Edit {
 /// (exit 2) for a twin that cannot be read; [`Error::TwinRefused`] (exit 1)
 /// for a twin the writer cannot safely edit — a malformed Decisions table,
 /// two rows for the (key, phase) written, a table without a column the row
-/// needs, or an edit that would not read back as written.
+/// needs, no `## Decisions` section but a near miss, table lines or a
+/// swallowed section ([`unseen::check`]), or an edit that would not read
+/// back as written.
 pub fn prepare(plan: &Plan, location: &PlanLocation, row: &NewRow) -> Result<Edit> {
     let twin_path = TwinPath::resolve(&location.twin())?;
     let twin = Twin::load(&twin_path.named)?;
@@ -271,38 +280,48 @@ pub struct Committed {
 
 /// Writes `row` into the twin of `location` (SPEC §7): prepares the edit
 /// once unlocked (so a refusal creates nothing), creates the handoff
-/// folder, takes an exclusive lock on `decisions.md.lock` beside the twin
-/// for the whole read-modify-write, prepares the edit on the locked file,
-/// replaces the file atomically when its bytes change (an identical answer
-/// leaves the file, and its mtime, alone), then reloads plan and twin,
-/// resolves the same view and checks the key's row shows what was written.
+/// folder, takes an exclusive lock on the lock file beside the file the
+/// write replaces ([`lock_path`]: `decisions.md.lock` beside the twin, or
+/// `<target>.lock` beside the final target of a twin that is a symlink, so
+/// writers through different links to one file are serialised too) for the
+/// whole read-modify-write, prepares the edit on the locked file, replaces
+/// the file atomically when its bytes change (an identical answer leaves
+/// the file, and its mtime, alone), then reloads plan and twin, resolves
+/// the same view and checks the key's row shows what was written.
 ///
 /// Errors: those of [`prepare`]; [`Error::Write`] (exit 2) when the folder,
-/// the lock or the file cannot be written; [`Error::ReadBack`] (exit 1)
-/// when the row reads back differently.
+/// the lock or the file cannot be written, or when the twin's symlink is
+/// retargeted at every attempt to lock its target; [`Error::ReadBack`]
+/// (exit 1) when the row reads back differently.
 pub fn commit(plan: &Plan, location: &PlanLocation, row: &NewRow) -> Result<Committed> {
     // Refuse what can be refused before creating the folder or the lock.
-    prepare(plan, location, row)?;
+    let first = prepare(plan, location, row)?;
     let dir = location.handoffs_dir();
     std::fs::create_dir_all(&dir).map_err(|source| Error::Write {
         path: dir.clone(),
         source,
     })?;
-    let lock_path = dir.join(LOCK_FILE);
-    let lock_error = |source| Error::Write {
-        path: lock_path.clone(),
-        source,
+    let mut target = first.twin.resolved;
+    let mut attempts = 0;
+    let (lock, edit) = loop {
+        let lock = lock_exclusive(&lock_path(&target))?;
+        let edit = prepare(plan, location, row)?;
+        if edit.twin.resolved == target {
+            break (lock, edit);
+        }
+        // The link was pointed elsewhere meanwhile: lock the new target.
+        drop(lock);
+        attempts += 1;
+        if attempts == RELOCK_ATTEMPTS {
+            return Err(Error::Write {
+                path: edit.twin.named,
+                source: std::io::Error::other(
+                    "the symlink kept changing while its target was being locked; run again",
+                ),
+            });
+        }
+        target = edit.twin.resolved;
     };
-    let lock = OpenOptions::new()
-        .read(true)
-        .write(true)
-        .create(true)
-        .truncate(false)
-        .open(&lock_path)
-        .map_err(lock_error)?;
-    lock.lock().map_err(lock_error)?;
-
-    let edit = prepare(plan, location, row)?;
     let target = atomic::Target::new(edit.twin.resolved.clone())?;
     target.remove_stale_temps();
     if edit.changes() {
@@ -314,7 +333,7 @@ pub fn commit(plan: &Plan, location: &PlanLocation, row: &NewRow) -> Result<Comm
     if let Some(mismatch) = edit.row.mismatch(read) {
         return Err(Error::ReadBack(format!(
             "{}: the row for `{}` ({}) does not read back as written: {mismatch}; check the file by hand",
-            edit.twin.named.display(),
+            escape_path(&edit.twin.named),
             edit.row.key,
             edit.row.scope()
         )));
@@ -322,12 +341,50 @@ pub fn commit(plan: &Plan, location: &PlanLocation, row: &NewRow) -> Result<Comm
     let read_back = read.cloned().ok_or_else(|| {
         Error::ReadBack(format!(
             "{}: no row for `{}` reads back",
-            edit.twin.named.display(),
+            escape_path(&edit.twin.named),
             edit.row.key
         ))
     })?;
     drop(lock);
     Ok(Committed { edit, read_back })
+}
+
+/// How often [`commit`] locks anew when the twin's symlink is retargeted
+/// between resolving it and locking its target.
+const RELOCK_ATTEMPTS: usize = 8;
+
+/// The lock file that serialises writes to `file` (SPEC §7 Safety):
+/// `<file>.lock` beside it — `decisions.md.lock` beside a twin that is not
+/// a symlink. `file` is the file a write replaces (the final target of a
+/// twin that is a symlink), so every path that reaches one file takes one
+/// lock.
+pub fn lock_path(file: &Path) -> PathBuf {
+    let mut name = file
+        .file_name()
+        .map(|n| n.to_os_string())
+        .unwrap_or_else(|| "decisions.md".into());
+    name.push(".lock");
+    file.with_file_name(name)
+}
+
+/// Opens (creating it when needed) the lock file at `path` and takes an
+/// exclusive lock on it, waiting for any other holder; the lock is released
+/// when the returned file is dropped. [`Error::Write`] when it cannot be
+/// opened or locked.
+fn lock_exclusive(path: &Path) -> Result<std::fs::File> {
+    let lock_error = |source| Error::Write {
+        path: path.to_path_buf(),
+        source,
+    };
+    let lock = OpenOptions::new()
+        .read(true)
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .open(path)
+        .map_err(lock_error)?;
+    lock.lock().map_err(lock_error)?;
+    Ok(lock)
 }
 
 fn plan_rows(plan: &Plan) -> &[DecisionRow] {
@@ -394,22 +451,25 @@ fn file_ending(text: &str) -> &'static str {
     }
 }
 
-/// The edited text of an existing twin (SPEC §7 Upsert).
+/// The edited text of an existing twin (SPEC §7 Upsert). A twin without a
+/// `## Decisions` section gets one appended, unless it holds something a
+/// person takes for one ([`unseen::check`] refuses it).
 fn upsert(twin: &Twin, cells: &RowCells) -> Result<String> {
     let file = &twin.file;
     let text = file.text.as_str();
     let bom = text.starts_with('\u{FEFF}');
+    let slug = file
+        .path
+        .parent()
+        .and_then(Path::file_name)
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
     if text.trim_start_matches('\u{FEFF}').trim().is_empty() {
-        let slug = file
-            .path
-            .parent()
-            .and_then(Path::file_name)
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_default();
         let body = new_twin(&slug, cells);
         return Ok(if bom { format!("\u{FEFF}{body}") } else { body });
     }
     let Some(section) = &twin.decisions else {
+        unseen::check(file, &slug)?;
         let [header, delimiter] = header_lines();
         let row = render_row(&Column::ALL.map(Some), cells, None);
         return Ok(insert_block(
@@ -426,7 +486,7 @@ fn upsert(twin: &Twin, cells: &RowCells) -> Result<String> {
             .collect();
         return Err(Error::TwinRefused(format!(
             "{}:{}: the Decisions table cannot be edited safely: {}. Fix the table by hand (planfile validate names the problems) and run again; nothing written",
-            file.path.display(),
+            escape_path(&file.path),
             section.problems[0].line,
             lines.join("; ")
         )));
@@ -458,7 +518,7 @@ fn upsert_row(file: &MarkdownFile, table: &DecisionTable, cells: &RowCells) -> R
     if !missing.is_empty() {
         return Err(Error::TwinRefused(format!(
             "{}:{}: the Decisions table has no {} column, which the row needs; add the column(s) to the header and the delimiter row and run again; nothing written",
-            file.path.display(),
+            escape_path(&file.path),
             table.header_line,
             missing
                 .iter()
@@ -480,7 +540,7 @@ fn upsert_row(file: &MarkdownFile, table: &DecisionTable, cells: &RowCells) -> R
         let lines: Vec<String> = matches.iter().map(|l| l.line.to_string()).collect();
         return Err(Error::TwinRefused(format!(
             "{}: lines {} each hold a row for `{}` ({}); the twin was edited by hand — delete all but one of them and run again; nothing written",
-            file.path.display(),
+            escape_path(&file.path),
             lines.join(" and "),
             cells.key,
             cells.scope()
@@ -588,7 +648,7 @@ fn verify(plan: &Plan, path: &Path, new: &str, cells: &RowCells, view: View) -> 
     let refuse = |why: String| {
         Err(Error::TwinRefused(format!(
             "{}: the twin cannot be edited safely: after the edit {why}; fix the file by hand and run again; nothing written",
-            path.display()
+            escape_path(path)
         )))
     };
     let Some(section) = &twin.decisions else {
@@ -757,6 +817,18 @@ mod tests {
         assert!(message.contains("(line 5)"), "{message}");
         let none = written.mismatch(None).expect("a mismatch");
         assert!(none.contains("read no row for `stop`"), "{none}");
+    }
+
+    #[test]
+    fn the_lock_sits_beside_the_file_written() {
+        assert_eq!(
+            lock_path(Path::new("docs/handoffs/p/decisions.md")),
+            Path::new("docs/handoffs/p").join(LOCK_FILE)
+        );
+        assert_eq!(
+            lock_path(Path::new("/srv/shared/p.md")),
+            Path::new("/srv/shared/p.md.lock")
+        );
     }
 
     #[test]

@@ -7,6 +7,7 @@ use anstyle::{AnsiColor, Style};
 use unicode_width::UnicodeWidthStr;
 
 use super::flatten_field;
+use crate::error::escape_invisible;
 use crate::manifest::DecisionRow;
 use crate::vocab;
 
@@ -35,16 +36,16 @@ pub fn write(out: &mut dyn Write, rows: &[&DecisionRow]) -> std::io::Result<()> 
         .iter()
         .map(|r| {
             [
-                flatten_field(&r.key).into_owned(),
-                flatten_field(&r.state).into_owned(),
-                flatten_field(&r.owner).into_owned(),
+                shown(&r.key),
+                shown(&r.state),
+                shown(&r.owner),
                 r.blocking_word().to_string(),
-                flatten_field(&r.source).into_owned(),
+                shown(&r.source),
                 r.phase
                     .phase()
                     .map(|p| p.to_string())
                     .unwrap_or_else(|| "—".into()),
-                flatten_field(&r.value).into_owned(),
+                shown(&r.value),
             ]
         })
         .collect();
@@ -75,6 +76,14 @@ pub fn write(out: &mut dyn Write, rows: &[&DecisionRow]) -> std::io::Result<()> 
         writeln!(out, "{}", line.trim_end())?;
     }
     Ok(())
+}
+
+/// A field as the table shows it to a person: tabs and line breaks as
+/// spaces, other invisible and control characters (zero-width, bidi
+/// overrides, non-breaking spaces) escaped as `\u{XXXX}` so a look-alike
+/// is visible and cannot reorder the line (SPEC §8).
+fn shown(field: &str) -> String {
+    escape_invisible(&flatten_field(field))
 }
 
 fn push_cell(line: &mut String, cell: &str, width: usize, last: bool) {

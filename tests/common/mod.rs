@@ -70,7 +70,52 @@ impl Root {
     /// A `planfile` command run in this docs root, with the conformance
     /// suite's environment (PE_TODAY=2026-09-14, PE_OWNER=op, NO_COLOR=1).
     pub fn cmd(&self) -> Command {
-        let mut cmd = Command::cargo_bin("planfile").expect("the planfile binary");
+        Command::from_std(self.command())
+    }
+
+    /// [`Root::cmd`] run to the end with `args`: its output.
+    pub fn run<I, S>(&self, args: I) -> std::process::Output
+    where
+        I: IntoIterator<Item = S>,
+        S: AsRef<std::ffi::OsStr>,
+    {
+        self.cmd().args(args).output().expect("run planfile")
+    }
+
+    /// `planfile decisions SLUG ARGS…` run to the end: its output.
+    pub fn decisions(&self, slug: &str, args: &[&str]) -> std::process::Output {
+        self.run(["decisions", slug].iter().chain(args))
+    }
+
+    /// Runs one `planfile` per argument list of `calls`, all at the same
+    /// time (each as [`Root::command`]), and waits for every one: their
+    /// outputs, in the order of `calls`.
+    pub fn run_at_once<C, I, S>(&self, calls: C) -> Vec<std::process::Output>
+    where
+        C: IntoIterator<Item = I>,
+        I: IntoIterator<Item = S>,
+        S: AsRef<std::ffi::OsStr>,
+    {
+        let children: Vec<_> = calls
+            .into_iter()
+            .map(|args| {
+                self.command()
+                    .args(args)
+                    .stdout(std::process::Stdio::piped())
+                    .stderr(std::process::Stdio::piped())
+                    .spawn()
+                    .expect("spawn planfile")
+            })
+            .collect();
+        children
+            .into_iter()
+            .map(|child| child.wait_with_output().expect("wait for planfile"))
+            .collect()
+    }
+
+    /// The same command as [`Root::cmd`], as a `std::process::Command`.
+    pub fn command(&self) -> std::process::Command {
+        let mut cmd = std::process::Command::new(assert_cmd::cargo::cargo_bin("planfile"));
         cmd.current_dir(self.path())
             .env_clear()
             .env("PATH", std::env::var_os("PATH").unwrap_or_default())

@@ -8,6 +8,17 @@ pub const VALUE_MAX_CHARS: usize = 500;
 /// The longest evidence cell, in characters (SPEC §7).
 pub const EVIDENCE_MAX_CHARS: usize = 200;
 
+/// A cell's text after [`clean`], and whether the cut to the cell's
+/// length dropped any of it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Cleaned {
+    /// The cell's logical text.
+    pub text: String,
+    /// Whether characters were cut off the end (SPEC §7's limits); a
+    /// caller tells the person so.
+    pub cut: bool,
+}
+
 /// `text` made fit for one table cell (SPEC §7): every control character
 /// (CR, LF, TAB and the rest of Unicode's `Cc` class) becomes a space, runs
 /// of spaces shrink to one, the ends are trimmed, and the result is cut to at
@@ -18,6 +29,12 @@ pub const EVIDENCE_MAX_CHARS: usize = 200;
 /// The result is the cell's logical text: [`escape_pipes`] gives the form
 /// written to the file, and the reader reads that back as this text.
 pub fn clean(text: &str, max_chars: usize) -> String {
+    clean_noting(text, max_chars).text
+}
+
+/// [`clean`], also saying whether the cut to `max_chars` characters dropped
+/// any text (spaces alone at the end do not count).
+pub fn clean_noting(text: &str, max_chars: usize) -> Cleaned {
     let mut out = String::with_capacity(text.len().min(max_chars * 4));
     let mut count = 0;
     let mut pending_space = false;
@@ -29,19 +46,28 @@ pub fn clean(text: &str, max_chars: usize) -> String {
         }
         if pending_space {
             if count + 1 >= max_chars {
-                break;
+                return Cleaned {
+                    text: out,
+                    cut: true,
+                };
             }
             out.push(' ');
             count += 1;
             pending_space = false;
         }
         if count >= max_chars {
-            break;
+            return Cleaned {
+                text: out,
+                cut: true,
+            };
         }
         out.push(c);
         count += 1;
     }
-    out
+    Cleaned {
+        text: out,
+        cut: false,
+    }
 }
 
 /// `text` with every `|` written as `\|` (SPEC §7, fix), so a pipe inside a
@@ -70,6 +96,10 @@ mod tests {
         assert_eq!(clean("ab cd", 3), "ab");
         assert_eq!(clean("ab   cd", 4), "ab c");
         assert_eq!(clean("abc", 0), "");
+        assert!(clean_noting("ab cd", 3).cut);
+        assert!(clean_noting("abc", 0).cut);
+        assert!(!clean_noting("abc  \n", 3).cut);
+        assert!(!clean_noting("", 0).cut);
     }
 
     #[test]
@@ -104,6 +134,12 @@ mod tests {
             prop_assert!(!cleaned.contains("  "));
             prop_assert!(!cleaned.starts_with(' ') && !cleaned.ends_with(' '));
             prop_assert_eq!(clean(&cleaned, max), cleaned.clone());
+            let whole = reference_clean(&text, usize::MAX);
+            prop_assert_eq!(
+                clean_noting(&text, max).cut,
+                whole.chars().count() > max,
+                "cut is reported exactly when text was dropped"
+            );
             let cell = format!(" {} ", escape_pipes(&cleaned));
             prop_assert_eq!(read_text_cell(&cell), cleaned);
         }

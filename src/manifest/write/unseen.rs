@@ -1,0 +1,248 @@
+//! A twin without a `## Decisions` section the reader finds, but with
+//! something a person takes for one (SPEC §7, a twin the writer cannot
+//! safely edit): a near-miss Decisions heading, table lines, or a Decisions
+//! section swallowed by a code fence or an HTML comment that is never
+//! closed. Appending a second, real section to such a twin would leave the
+//! rows written by hand unread for good, so the writer refuses it instead.
+
+use std::ops::Range;
+
+use crate::error::{Error, Result, escape_invisible, escape_path};
+use crate::manifest::read::{is_decisions_heading_like, names_decisions};
+use crate::markdown::MarkdownFile;
+
+/// Checks a twin that has no `## Decisions` section the reader finds
+/// (SPEC §3.3) before the writer appends one. `slug` is the plan's slug: a
+/// level-1 `# Decisions — <slug>`, the title the writer gives every new
+/// twin, is not mistaken for a Decisions heading.
+///
+/// Refuses with [`Error::TwinRefused`] (exit 1), naming the file and the
+/// line and saying what to fix, when the twin holds, outside frontmatter,
+/// code blocks and HTML blocks, in this order of precedence:
+/// - a fenced code block or `<!--` comment that is never closed and holds
+///   a line written like a Decisions heading (it swallows the section);
+/// - a near-miss Decisions heading: any line written like one
+///   ([`is_decisions_heading_like`]: `##Decisions`, `##` and a non-breaking
+///   space, `## \u{200B}Decisions`, `### Decisions`), or a setext heading
+///   whose text [`names_decisions`];
+/// - a pipe-table line (a line starting with `|`, or a table the parser
+///   recognises), which no reader takes as the manifest.
+pub fn check(file: &MarkdownFile, slug: &str) -> Result<()> {
+    if let Some(refusal) = swallowed(file).or_else(|| near_miss(file, slug)) {
+        return Err(refusal);
+    }
+    match table_line(file) {
+        Some(line) => Err(refuse(
+            file,
+            line,
+            &format!(
+                "the twin has no \"## Decisions\" heading, yet this line holds a table line (\"{}\") that no reader takes as the manifest, and the writer would add a second table; put the table under a \"## Decisions\" heading (or remove it)",
+                shown(file, line)
+            ),
+        )),
+        None => Ok(()),
+    }
+}
+
+/// The refusal for `line`: `<path>:<line>: <why> and run again; nothing
+/// written`.
+fn refuse(file: &MarkdownFile, line: usize, why: &str) -> Error {
+    Error::TwinRefused(format!(
+        "{}:{line}: {why}, and run again; nothing written",
+        escape_path(&file.path)
+    ))
+}
+
+/// The text of `line`, trimmed and escaped, for a message.
+fn shown(file: &MarkdownFile, line: usize) -> String {
+    escape_invisible(file.line_text(line).trim_matches([' ', '\t']))
+}
+
+/// The 1-based lines `range` spans.
+fn lines_of(file: &MarkdownFile, range: &Range<usize>) -> std::ops::RangeInclusive<usize> {
+    file.line_of(range.start)..=file.line_of(range.end.saturating_sub(1).max(range.start))
+}
+
+/// A line of the body that is outside frontmatter, code blocks and HTML
+/// blocks: where a reader would see what the line says.
+fn in_the_open(file: &MarkdownFile, line: usize) -> bool {
+    let start = file.lines.line_start(line);
+    let body = file.frontmatter.as_ref().map_or(0, |f| f.end);
+    start >= body && !file.doc.in_code_or_html(start)
+}
+
+/// A fence or comment that is never closed and swallows a Decisions
+/// heading.
+fn swallowed(file: &MarkdownFile) -> Option<Error> {
+    let fences = file
+        .doc
+        .code_blocks
+        .iter()
+        .filter(|b| b.fenced && !fence_closed(&file.text[b.range.clone()]))
+        .map(|b| (&b.range, Opener::Fence));
+    let comments = file
+        .doc
+        .html_blocks
+        .iter()
+        .filter(|r| {
+            let text = unquoted(&file.text[(*r).clone()]);
+            text.starts_with("<!--") && !text[2..].contains("-->")
+        })
+        .map(|r| (r, Opener::Comment));
+    let mut found: Vec<(usize, usize, Opener)> = fences
+        .chain(comments)
+        .filter_map(|(range, opener)| {
+            let open = file.line_of(range.start);
+            lines_of(file, range)
+                .skip(1)
+                .find(|&l| is_decisions_heading_like(unquoted(file.line_text(l))))
+                .map(|heading| (open, heading, opener))
+        })
+        .collect();
+    found.sort_by_key(|(open, _, _)| *open);
+    let (open, heading, opener) = found.into_iter().next()?;
+    let why = match opener {
+        Opener::Fence => format!(
+            "the code fence opened here (\"{}\") is never closed, so the Decisions heading at line {heading} and everything after it read as code, and the writer would add a second section; close the fence",
+            shown(file, open)
+        ),
+        Opener::Comment => format!(
+            "the HTML comment opened here is never closed (no \"-->\"), so the Decisions heading at line {heading} and everything after it read as a comment, and the writer would add a second section; close the comment with \"-->\""
+        ),
+    };
+    Some(refuse(file, open, &why))
+}
+
+/// What opens a block that can run to the end of the file.
+#[derive(Debug, Clone, Copy)]
+enum Opener {
+    /// A ``` or ~~~ code fence.
+    Fence,
+    /// An HTML comment, `<!--`.
+    Comment,
+}
+
+/// `line` without the blockquote markers and indentation it starts with.
+fn unquoted(line: &str) -> &str {
+    line.trim_start_matches([' ', '\t', '>'])
+}
+
+/// Whether the fenced code block `text` (as the parser delimits it: from
+/// its opening fence to its closing fence, or to the end of its container
+/// when it is never closed) ends with a closing fence: a line of the fence
+/// character at least as long as the opening fence.
+fn fence_closed(text: &str) -> bool {
+    let mut lines = text.lines();
+    let Some(first) = lines.next() else {
+        return false;
+    };
+    let opening = unquoted(first);
+    let Some(mark) = opening.chars().next().filter(|c| matches!(c, '`' | '~')) else {
+        return false;
+    };
+    let width = opening.len() - opening.trim_start_matches(mark).len();
+    lines.next_back().is_some_and(|last| {
+        let last = unquoted(last).trim_end();
+        last.len() >= width && last.chars().all(|c| c == mark)
+    })
+}
+
+/// The first near-miss Decisions heading in the open, other than the twin's
+/// own title `# Decisions — <slug>`.
+fn near_miss(file: &MarkdownFile, slug: &str) -> Option<Error> {
+    let title = format!("Decisions — {slug}");
+    let is_title = |line: usize| {
+        let text = file.line_text(line).trim_start_matches(' ');
+        text.strip_prefix("# ")
+            .is_some_and(|t| t.trim_matches([' ', '\t', '#']) == title)
+    };
+    let by_line = (1..=file.lines.len()).find(|&l| {
+        in_the_open(file, l) && is_decisions_heading_like(file.line_text(l)) && !is_title(l)
+    });
+    let by_heading = file
+        .doc
+        .headings
+        .iter()
+        .filter(|h| names_decisions(&h.text) && !(h.level == 1 && h.text == title))
+        .map(|h| file.line_of(h.range.start))
+        .find(|&l| in_the_open(file, l));
+    let line = [by_line, by_heading].into_iter().flatten().min()?;
+    Some(refuse(
+        file,
+        line,
+        &format!(
+            "\"{}\" is almost a Decisions heading, but the reader only takes a level-2 heading, \"## Decisions\" (two #, an ASCII space), so rows under this line are never read and the writer would add a second section; fix the heading to read \"## Decisions\"",
+            shown(file, line)
+        ),
+    ))
+}
+
+/// The first pipe-table line in the open: a line starting with `|` (after
+/// indentation and blockquote markers), or the first line of a table the
+/// parser recognises (a table need not start its lines with `|`).
+fn table_line(file: &MarkdownFile) -> Option<usize> {
+    let by_line = (1..=file.lines.len())
+        .find(|&l| in_the_open(file, l) && unquoted(file.line_text(l)).starts_with('|'));
+    let by_table = file.doc.tables.first().map(|t| file.line_of(t.range.start));
+    [by_line, by_table].into_iter().flatten().min()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::PathBuf;
+
+    fn file(text: &str) -> MarkdownFile {
+        MarkdownFile::from_text(PathBuf::from("d/decisions.md"), text.to_string())
+    }
+
+    #[test]
+    fn fences() {
+        assert!(fence_closed("```\nx\n```"));
+        assert!(fence_closed("````rust\nx\n`````\n"));
+        assert!(fence_closed("> ~~~\n> x\n> ~~~\n"));
+        assert!(!fence_closed("````\nx\n```\n"));
+        assert!(!fence_closed("```\n"));
+        assert!(!fence_closed("~~~\n```\n"));
+    }
+
+    #[test]
+    fn plain_twins_pass() {
+        for text in [
+            "# Notes\n\ntext\n",
+            "# Decisions — p\n\nWritten by planfile.\n",
+            "# Decisions — p\n\n```\n## Decisions\n| a |\n```\n",
+            "<!-- ## Decisions\n| a | b | -->\n\nnotes\n",
+            "```\nnever closed, no heading\n",
+        ] {
+            assert!(check(&file(text), "p").is_ok(), "{text:?}");
+        }
+    }
+
+    #[test]
+    fn near_misses_tables_and_swallowed_sections_are_refused() {
+        let cases = [
+            ("# D\n\n##\u{A0}Decisions\n", ":3:"),
+            ("# D\n\n##Decisions\n", ":3:"),
+            ("# D\n\n## \u{200B}Decisions\n", ":3:"),
+            ("# D\n\n### Decisions\n", ":3:"),
+            ("# Decisions\n", ":1:"),
+            ("# Decisions — p\n\n### Decisions\n", ":3:"),
+            ("# D\n\nDecisions\n=========\n", ":3:"),
+            ("# D\n\n| key | value |\n", ":3:"),
+            ("# D\n\nkey | value\n--- | ---\nstop | x\n", ":3:"),
+            ("# D\n\n```\n\n## Decisions\n", ":3:"),
+            ("# D\n\n<!-- draft\n\n## Decisions\n", ":3:"),
+        ];
+        for (text, at) in cases {
+            let err = check(&file(text), "p").expect_err(text);
+            assert_eq!(err.exit_code(), 1);
+            let message = err.to_string();
+            assert!(message.starts_with("d/decisions.md"), "{message}");
+            assert!(message.contains(at), "{text:?}: {message}");
+            assert!(message.ends_with("nothing written"), "{message}");
+        }
+        let err = check(&file("# D\n\n##\u{A0}Decisions\n"), "p").expect_err("refused");
+        assert!(err.to_string().contains("##\\u{A0}Decisions"), "{err}");
+    }
+}

@@ -1,0 +1,235 @@
+//! CLI tests of the write verbs' options (SPEC §7, §8, §9): a hyphen value
+//! for `--phase`, the help text, the wording of empty options, `PE_TODAY`,
+//! the note when a cell is cut, and the `--dry-run` diff of a new twin.
+
+mod common;
+
+use common::{Root, stderr, stdout};
+
+fn root() -> Root {
+    Root::fixture("writer")
+}
+
+#[test]
+fn a_negative_phase_reaches_the_phase_refusal() {
+    let root = root();
+    for args in [
+        &["--phase", "-1", "list"][..],
+        &["answer", "stop", "--value", "x", "--phase", "-1"],
+        &["--phase=-1", "answer", "stop", "--value", "x"],
+    ] {
+        let out = root.decisions("quay", args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert_eq!(
+            stderr(&out),
+            "planfile: phase -1 is not in this plan (quay has phases: 1 2)\n",
+            "{args:?}"
+        );
+        assert!(!root.path().join("docs/handoffs").exists());
+    }
+}
+
+#[test]
+fn help_says_what_each_option_defaults_to_and_accepts() {
+    let out = root().run(["decisions", "--help"]);
+    assert_eq!(out.status.code(), Some(0));
+    let help = stdout(&out)
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    for needle in [
+        "--key <KEY> The key to write (promote); default: the ruling's decisionKey",
+        "default: `ruling <id>` for promote, else `decisions.sh <today>`",
+        "tsv|json|table for list",
+        "text|json for check",
+    ] {
+        assert!(help.contains(needle), "{needle:?} missing from: {help}");
+    }
+    assert!(!help.contains("when the ruling names none"), "{help}");
+}
+
+#[test]
+fn an_empty_option_says_whether_it_may_be_left_out() {
+    let root = root();
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &["answer", "stop", "--value", ""],
+            "decisions answer: --value is empty; give it a value\n",
+        ),
+        (
+            &["waive", "stop", "--reason", ""],
+            "decisions waive: --reason is empty; give it a value\n",
+        ),
+        (
+            &["promote", "--from-ruling", ""],
+            "decisions promote: --from-ruling is empty; give it a value\n",
+        ),
+        (
+            &["answer", "stop", "--value", "x", "--by", ""],
+            "decisions answer: --by is empty; give it a value or leave it out\n",
+        ),
+        (
+            &["answer", "stop", "--value", "x", "--evidence", ""],
+            "decisions answer: --evidence is empty; give it a value or leave it out\n",
+        ),
+        (
+            &["answer", "stop", "--value", " \t"],
+            "--value is empty once control characters and spaces are removed; give it a value\n",
+        ),
+        (
+            &["answer", "stop", "--value", "x", "--evidence", "\n"],
+            "--evidence is empty once control characters and spaces are removed; give it a value or leave it out\n",
+        ),
+    ];
+    for (args, message) in cases {
+        let out = root.decisions("quay", args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert_eq!(stderr(&out), format!("planfile: {message}"), "{args:?}");
+    }
+    assert!(!root.path().join("docs/handoffs").exists());
+}
+
+#[test]
+fn pe_today_must_be_a_real_date() {
+    let root = root();
+    for bad in [
+        "not-a-date",
+        "2026-02-30",
+        "2026-9-14",
+        "2026-09-14T10:00",
+        "20260914",
+    ] {
+        for extra in [&[][..], &["--dry-run"]] {
+            let out = root
+                .cmd()
+                .env("PE_TODAY", bad)
+                .args(["decisions", "quay", "answer", "stop", "--value", "halt"])
+                .args(extra)
+                .output()
+                .expect("run");
+            assert_eq!(out.status.code(), Some(2), "{bad}");
+            assert_eq!(stdout(&out), "", "{bad}");
+            assert_eq!(
+                stderr(&out),
+                format!(
+                    "planfile: $PE_TODAY is \"{bad}\", which is not a real YYYY-MM-DD date; fix or unset it and run again\n"
+                )
+            );
+            assert!(!root.path().join("docs/handoffs").exists(), "{bad}");
+        }
+    }
+    let out = root
+        .cmd()
+        .env("PE_TODAY", "2028-02-29")
+        .args(["decisions", "quay", "waive", "stop", "--reason", "n/a"])
+        .output()
+        .expect("run");
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let twin = std::fs::read_to_string(root.twin_path("quay")).expect("the twin");
+    assert!(twin.contains("| decisions.sh 2028-02-29 |"), "{twin}");
+}
+
+#[test]
+fn a_cut_cell_is_noted_on_stderr() {
+    let root = root();
+    let value = "v".repeat(612);
+    let evidence = "e ".repeat(150);
+    let owner = "o".repeat(70);
+    let out = root.decisions(
+        "quay",
+        &[
+            "answer",
+            "stop",
+            "--value",
+            &value,
+            "--evidence",
+            &evidence,
+            "--by",
+            &owner,
+        ],
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(
+        stderr(&out),
+        "planfile: note: the owner cell was cut to 64 characters, the most it holds (the text from --by is longer)\n\
+         planfile: note: the evidence cell was cut to 200 characters, the most it holds (the text from --evidence is longer)\n\
+         planfile: note: the value cell was cut to 500 characters, the most it holds (the text from --value is longer)\n"
+    );
+    assert_eq!(
+        stdout(&out),
+        format!(
+            "stop\tanswered\t{}\tno\trun\t{}\n",
+            "o".repeat(64),
+            "v".repeat(500)
+        )
+    );
+
+    let exactly = root.decisions(
+        "quay",
+        &[
+            "answer",
+            "stop",
+            "--value",
+            &"w".repeat(500),
+            "--evidence",
+            &format!("{}   ", "e".repeat(200)),
+        ],
+    );
+    assert_eq!(exactly.status.code(), Some(0));
+    assert_eq!(stderr(&exactly), "", "nothing is cut, nothing is noted");
+
+    let ledger = root.path().join("rulings.ndjson");
+    std::fs::write(
+        &ledger,
+        format!(
+            "{{\"type\":\"ruling\",\"id\":\"r-1\",\"decisionKey\":\"budgets\",\"what\":\"{}\"}}\n",
+            "w".repeat(501)
+        ),
+    )
+    .expect("the ledger");
+    let ledger = ledger.to_str().expect("a UTF-8 path");
+    let out = root.decisions(
+        "quay",
+        &[
+            "promote",
+            "--from-ruling",
+            "r-1",
+            "--dry-run",
+            "--rulings",
+            ledger,
+        ],
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(
+        stderr(&out),
+        "planfile: note: the value cell was cut to 500 characters, the most it holds (the text from the ruling's \"what\" is longer)\n"
+    );
+}
+
+#[test]
+fn dry_run_of_a_new_twin_diffs_against_dev_null() {
+    let root = root();
+    let out = root.decisions("quay", &["answer", "stop", "--value", "halt", "--dry-run"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let diff = stdout(&out);
+    assert!(
+        diff.starts_with("--- /dev/null\n+++ b/docs/handoffs/quay/decisions.md\n@@ -0,0 +1,9 @@\n+# Decisions — quay\n"),
+        "{diff}"
+    );
+    assert!(!root.path().join("docs/handoffs").exists());
+
+    assert_eq!(
+        root.decisions("quay", &["answer", "stop", "--value", "halt"])
+            .status
+            .code(),
+        Some(0)
+    );
+    let out = root.decisions("quay", &["answer", "stop", "--value", "go on", "--dry-run"]);
+    assert!(
+        stdout(&out).starts_with(
+            "--- a/docs/handoffs/quay/decisions.md\n+++ b/docs/handoffs/quay/decisions.md\n"
+        ),
+        "{}",
+        stdout(&out)
+    );
+}
