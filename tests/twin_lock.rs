@@ -38,7 +38,7 @@ fn names(dir: &Path) -> Vec<String> {
 }
 
 #[test]
-fn the_lock_is_taken_beside_the_links_target() {
+fn the_locks_are_taken_beside_the_link_and_its_target() {
     let root = shared_root();
     for slug in ["east", "west"] {
         let out = root.run(["decisions", slug, "answer", "stop", "--value", slug]);
@@ -51,8 +51,8 @@ fn the_lock_is_taken_beside_the_links_target() {
     for slug in ["east", "west"] {
         assert_eq!(
             names(&root.path().join("docs/handoffs").join(slug)),
-            ["decisions.md"],
-            "{slug}: no lock beside the link"
+            ["decisions.md", "decisions.md.lock"],
+            "{slug}: the sidecar lock beside the link, nothing else"
         );
     }
 }

@@ -280,11 +280,10 @@ pub struct Committed {
 
 /// Writes `row` into the twin of `location` (SPEC §7): prepares the edit
 /// once unlocked (so a refusal creates nothing), creates the handoff
-/// folder, takes an exclusive lock on the lock file beside the file the
-/// write replaces ([`lock_path`]: `decisions.md.lock` beside the twin, or
-/// `<target>.lock` beside the final target of a twin that is a symlink, so
-/// writers through different links to one file are serialised too) for the
-/// whole read-modify-write, prepares the edit on the locked file, replaces
+/// folder, takes an exclusive lock on the sidecar `decisions.md.lock` beside
+/// the twin and, for a twin that is a symlink, on `<target>.lock` beside its
+/// final target ([`lock_path`], so writers through different links to one
+/// file are serialised too) for the whole read-modify-write, prepares the edit on the locked file, replaces
 /// the file atomically when its bytes change (an identical answer leaves
 /// the file, and its mtime, alone), then reloads plan and twin, resolves
 /// the same view and checks the key's row shows what was written.
@@ -301,10 +300,22 @@ pub fn commit(plan: &Plan, location: &PlanLocation, row: &NewRow) -> Result<Comm
         path: dir.clone(),
         source,
     })?;
+    // The sidecar beside the twin's own path, always (SPEC §7); for a twin
+    // that is a symlink, also the lock beside its final target, so that two
+    // links to one file serialise too. Always in this order: no deadlock.
+    let sidecar_path = std::fs::canonicalize(&dir)
+        .unwrap_or_else(|_| dir.clone())
+        .join(LOCK_FILE);
+    let sidecar = lock_exclusive(&sidecar_path)?;
     let mut target = first.twin.resolved;
     let mut attempts = 0;
     let (lock, edit) = loop {
-        let lock = lock_exclusive(&lock_path(&target))?;
+        let target_lock = lock_path(&target);
+        let lock = if target_lock == sidecar_path || target_lock == dir.join(LOCK_FILE) {
+            None
+        } else {
+            Some(lock_exclusive(&target_lock)?)
+        };
         let edit = prepare(plan, location, row)?;
         if edit.twin.resolved == target {
             break (lock, edit);
@@ -346,6 +357,7 @@ pub fn commit(plan: &Plan, location: &PlanLocation, row: &NewRow) -> Result<Comm
         ))
     })?;
     drop(lock);
+    drop(sidecar);
     Ok(Committed { edit, read_back })
 }
 
