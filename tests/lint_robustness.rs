@@ -43,3 +43,46 @@ fn a_folder_among_the_handoffs_is_skipped() {
         "LINT OK: kiln — 2 phases, well-formed and acyclic\n"
     );
 }
+
+#[test]
+fn concise_marks_findings_that_do_not_gate() {
+    let root = Root::new();
+    let unverified = plan_with("kiln", "").replace("`true`", "by eye");
+    root.plan("kiln", &unverified);
+    root.plan(
+        "shed",
+        &unverified
+            .replace("kiln", "shed")
+            .replace("status: active", "status: complete"),
+    );
+    let output = run(&root, &["validate", "--format", "concise"]);
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    let out = stdout(&output);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 4, "{out}");
+    for line in &lines[..2] {
+        assert!(line.starts_with("docs/plans/kiln.md:"), "{line}");
+        assert!(
+            line.ends_with("write the command that proves the phase done"),
+            "{line}"
+        );
+    }
+    for line in &lines[2..] {
+        assert!(line.starts_with("docs/plans/shed.md:"), "{line}");
+        assert!(line.ends_with(" (closed plan, not gating)"), "{line}");
+    }
+
+    std::fs::write(
+        root.path().join("planfile.toml"),
+        "[lint]\nadvisory = [\"F14\"]\n",
+    )
+    .expect("write planfile.toml");
+    let output = run(&root, &["validate", "kiln", "--format", "concise"]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let out = stdout(&output);
+    assert_eq!(out.lines().count(), 2, "{out}");
+    assert!(
+        out.lines().all(|l| l.ends_with(" (advisory, not gating)")),
+        "{out}"
+    );
+}
