@@ -102,7 +102,7 @@ fn findings_point_where_spec_says() {
 }
 
 #[test]
-fn graph_heading_missing_is_reported_by_validate_and_refused_by_lint() {
+fn graph_heading_missing_is_reported_by_validate_and_by_lint() {
     let root = Root::new();
     root.plan(
         "no-graph",
@@ -119,7 +119,13 @@ fn graph_heading_missing_is_reported_by_validate_and_refused_by_lint() {
         .output()
         .expect("run planfile");
     assert_eq!(output.status.code(), Some(1));
-    assert!(stderr(&output).contains("has no phase graph"));
+    assert_eq!(
+        stderr(&output),
+        format!(
+            "{}\nLINT FAIL: no-graph (1 issue[s])\n",
+            fs[0]["message"].as_str().unwrap_or("")
+        )
+    );
     assert!(stdout(&output).is_empty());
 }
 

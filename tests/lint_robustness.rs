@@ -6,6 +6,7 @@
 mod common;
 
 use common::{Root, stderr, stdout};
+use serde_json::Value;
 
 /// A clean two-phase plan with `extra` inserted before its `## Phases`
 /// section.
@@ -17,6 +18,22 @@ fn plan_with(slug: &str, extra: &str) -> String {
 
 fn run(root: &Root, args: &[&str]) -> std::process::Output {
     root.cmd().args(args).output().expect("run planfile")
+}
+
+/// The exit code and the findings of `validate <slug> --format json`.
+fn findings(root: &Root, slug: &str) -> (i32, Vec<Value>) {
+    let output = run(root, &["validate", slug, "--format", "json"]);
+    let doc: Value = serde_json::from_slice(&output.stdout).unwrap_or_else(|e| {
+        panic!(
+            "validate {slug}: stdout is not JSON ({e}); stderr: {}",
+            stderr(&output)
+        )
+    });
+    let findings = doc["plans"][0]["findings"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
+    (output.status.code().unwrap_or(-1), findings)
 }
 
 #[test]
@@ -85,4 +102,307 @@ fn concise_marks_findings_that_do_not_gate() {
         out.lines().all(|l| l.ends_with(" (advisory, not gating)")),
         "{out}"
     );
+}
+
+#[test]
+fn a_plan_file_name_that_is_not_a_slug_is_reported_and_the_rest_linted() {
+    let root = Root::new();
+    root.plan("kiln", &plan_with("kiln", ""));
+    let shed = plan_with("shed", "").replace("`true`", "by eye");
+    root.plan("shed", &shed);
+    root.plan("ünï", &plan_with("x", ""));
+    root.plan(" space", &plan_with("x", ""));
+    let output = run(&root, &["validate", "--format", "concise"]);
+    assert_eq!(output.status.code(), Some(2));
+    let out = stdout(&output);
+    assert_eq!(out.lines().count(), 2, "{out}");
+    assert!(
+        out.lines().all(|l| l.starts_with("docs/plans/shed.md:")),
+        "{out}"
+    );
+    let err = stderr(&output);
+    for name in ["ünï.md", " space.md"] {
+        let line = err
+            .lines()
+            .find(|l| l.contains(&format!("docs/plans/{name}:")))
+            .unwrap_or_else(|| panic!("no line for {name}: {err}"));
+        assert!(line.contains("not a valid plan slug"), "{line}");
+        assert!(line.contains("rename it"), "{line}");
+    }
+}
+
+#[test]
+fn the_scan_says_which_entries_it_skipped() {
+    let root = Root::new();
+    root.plan("kiln", &plan_with("kiln", ""));
+    let plans = root.path().join("docs/plans");
+    std::fs::create_dir(plans.join("x.md")).expect("a folder named x.md");
+    std::os::unix::fs::symlink(plans.join("gone.txt"), plans.join("dangling.md"))
+        .expect("a dangling symlink");
+    std::os::unix::fs::symlink(plans.join("loop.md"), plans.join("loop.md"))
+        .expect("a symlink loop");
+    let output = run(&root, &["validate"]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let err = stderr(&output);
+    let skipped: Vec<&str> = err.lines().filter(|l| l.contains(": skipped: ")).collect();
+    assert_eq!(skipped.len(), 3, "{err}");
+    assert!(
+        skipped[0].contains("dangling.md: skipped: a symlink to "),
+        "{err}"
+    );
+    assert!(
+        skipped[0].contains("gone.txt, which does not exist"),
+        "{err}"
+    );
+    assert!(
+        skipped[1].contains("loop.md: skipped: cannot be followed"),
+        "{err}"
+    );
+    assert!(skipped[2].contains("x.md: skipped: a folder"), "{err}");
+    assert!(err.ends_with("1 plan checked: no findings\n"), "{err}");
+}
+
+#[test]
+fn the_summary_counts_plans_that_could_not_be_read() {
+    let root = Root::new();
+    let output = run(&root, &["validate", "nope"]);
+    assert_eq!(output.status.code(), Some(2));
+    let err = stderr(&output);
+    assert!(err.contains("nope.md: no such plan"), "{err}");
+    assert!(
+        err.ends_with("0 plans checked, 1 could not be read\n"),
+        "{err}"
+    );
+
+    root.plan("kiln", &plan_with("kiln", ""));
+    std::fs::create_dir_all(root.twin_path("kiln")).expect("a twin that is a folder");
+    let mut latin = plan_with("latin", "").into_bytes();
+    latin.extend_from_slice(b"Caf\xe9\n");
+    std::fs::write(root.path().join("docs/plans/latin.md"), latin).expect("write");
+    root.plan("shed", &plan_with("shed", ""));
+    let output = run(&root, &["validate", "kiln", "latin", "nope", "shed"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).ends_with("1 plan checked, 3 could not be read: no findings\n"),
+        "{}",
+        stderr(&output)
+    );
+
+    let output = run(&root, &["validate", "kiln", "--format", "json"]);
+    assert_eq!(output.status.code(), Some(2));
+    let doc: Value = serde_json::from_slice(&output.stdout).expect("JSON");
+    assert_eq!(doc["summary"]["plans"], 0);
+    assert_eq!(doc["summary"]["unreadable"], 1);
+}
+
+#[test]
+fn a_plan_named_twice_is_linted_once() {
+    let root = Root::new();
+    let shed = plan_with("shed", "").replace("`true`", "by eye");
+    root.plan("shed", &shed);
+    root.plan("kiln", &plan_with("kiln", ""));
+    let output = run(
+        &root,
+        &[
+            "validate",
+            "shed",
+            "kiln",
+            "docs/plans/shed.md",
+            "shed",
+            "--format",
+            "json",
+        ],
+    );
+    assert_eq!(output.status.code(), Some(1));
+    let doc: Value = serde_json::from_slice(&output.stdout).expect("JSON");
+    let slugs: Vec<&str> = doc["plans"]
+        .as_array()
+        .expect("plans")
+        .iter()
+        .map(|p| p["slug"].as_str().unwrap_or(""))
+        .collect();
+    assert_eq!(slugs, ["shed", "kiln"]);
+    assert_eq!(doc["summary"]["findings"], 2);
+}
+
+/// A plan with `rows` decision rows whose key is unknown: one finding each.
+fn plan_with_many_findings(slug: &str, rows: usize) -> String {
+    let mut table = String::from(
+        "## Decisions\n\n| key | value | owner | state | blocking | source |\n|---|---|---|---|---|---|\n",
+    );
+    for i in 0..rows {
+        table.push_str(&format!(
+            "| `made-up-{i}` | v | op | answered | no | plan |\n"
+        ));
+    }
+    table.push('\n');
+    plan_with(slug, &table)
+}
+
+/// Runs `planfile ARGS | head -1` in bash, in `root`; the exit code of
+/// planfile (`${PIPESTATUS[0]}`) and the one line head printed.
+fn through_closed_pipe(root: &Root, args: &str) -> (String, String) {
+    let script = format!("\"$PLANFILE\" {args} | head -1; echo \"exit=${{PIPESTATUS[0]}}\"");
+    let output = std::process::Command::new("bash")
+        .arg("-c")
+        .arg(&script)
+        .current_dir(root.path())
+        .env_clear()
+        .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+        .env("DOCS_ROOT", root.path())
+        .env("NO_COLOR", "1")
+        .env("PLANFILE", env!("CARGO_BIN_EXE_planfile"))
+        .output()
+        .expect("run bash");
+    let out = stdout(&output);
+    let mut lines = out.lines();
+    let first = lines.next().unwrap_or("").to_string();
+    let exit = lines.last().unwrap_or("").to_string();
+    (exit, first)
+}
+
+#[test]
+fn a_closed_pipe_keeps_the_exit_code_of_the_verdict() {
+    let root = Root::new();
+    root.plan("busy", &plan_with_many_findings("busy", 2000));
+    for (args, first) in [
+        ("validate", "error[F25]: decision row `made-up-0`"),
+        ("validate --format concise", "docs/plans/busy.md:"),
+        ("validate --format json", "{"),
+        ("validate --format github", "::error "),
+        ("validate --format sarif", "{"),
+        ("phase-graph busy --lint 2>&1", "decision row `made-up-0`"),
+    ] {
+        let (exit, line) = through_closed_pipe(&root, args);
+        assert_eq!(exit, "exit=1", "{args}");
+        assert!(line.starts_with(first), "{args}: {line}");
+    }
+    let (exit, line) = through_closed_pipe(&root, "decisions busy list");
+    assert_eq!(exit, "exit=0", "a listing stays exit 0");
+    assert!(line.starts_with("made-up-0\tanswered"), "{line}");
+}
+
+#[test]
+fn a_graph_table_without_phase_rows_is_no_graph_for_decisions() {
+    let root = Root::new();
+    let empty = plan_with("bare", "").replace("| 1 | One | — | r |\n| 2 | Two | 1 | r |\n", "");
+    root.plan("bare", &empty);
+    let (code, fs) = findings(&root, "bare");
+    assert_eq!(code, 1);
+    assert!(
+        fs.iter().any(|f| f["name"] == "graph-table-missing"),
+        "{fs:?}"
+    );
+    let output = run(&root, &["phase-graph", "bare", "--decisions"]);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(stdout(&output).is_empty());
+    let err = stderr(&output);
+    assert!(
+        err.contains("bare.md: plan \"bare\" has no phase graph"),
+        "{err}"
+    );
+    assert!(err.contains("add the phase rows"), "{err}");
+}
+
+#[test]
+fn lint_reports_a_missing_graph_like_validate() {
+    let root = Root::new();
+    root.plan(
+        "notes",
+        "---\nslug: notes\nstatus: active\nphases: 2\n---\n\n# Notes\n\n## Phase graph\n\nTo be drawn.\n",
+    );
+    let output = run(&root, &["phase-graph", "notes", "--lint"]);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(stdout(&output).is_empty());
+    let err = stderr(&output);
+    assert!(
+        err.starts_with("Phase graph: no table rows found under the \"## Phase graph\" heading"),
+        "{err}"
+    );
+    assert!(err.ends_with("\nLINT FAIL: notes (1 issue[s])\n"), "{err}");
+
+    let output = run(&root, &["phase-graph", "missing", "--lint"]);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(stderr(&output).contains("missing.md: no such plan"));
+}
+
+#[test]
+fn an_empty_graph_asks_for_phase_rows_not_phases_0() {
+    let root = Root::new();
+    let empty = plan_with("bare", "").replace("| 1 | One | — | r |\n| 2 | Two | 1 | r |\n", "");
+    root.plan("bare", &empty);
+    let (_, fs) = findings(&root, "bare");
+    let count = fs
+        .iter()
+        .find(|f| f["name"] == "phase-count-mismatch")
+        .expect("a count finding");
+    let message = count["message"].as_str().unwrap_or("");
+    assert!(
+        message.starts_with("phase count mismatch: frontmatter says 2 but the table parses 0 rows"),
+        "{message}"
+    );
+    assert!(message.contains("add the phase rows"), "{message}");
+    assert!(!message.contains("phases: 0"), "{message}");
+}
+
+#[test]
+fn a_phase_argument_on_a_plan_without_graph_says_so() {
+    let root = Root::new();
+    root.plan("notes", "# Notes\n\nNo graph yet.\n");
+    let output = run(&root, &["decisions", "notes", "--phase", "1", "list"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(
+        stderr(&output),
+        "planfile: phase 1 is not in this plan (notes has no phase graph)\n"
+    );
+    root.plan("kiln", &plan_with("kiln", ""));
+    let output = run(&root, &["decisions", "kiln", "--phase", "3", "list"]);
+    assert_eq!(
+        stderr(&output),
+        "planfile: phase 3 is not in this plan (kiln has phases: 1 2)\n"
+    );
+}
+
+#[test]
+fn any_phases_value_but_todo_must_equal_the_row_count() {
+    let root = Root::new();
+    let cases = [
+        (
+            "99999999999999999999",
+            Some("frontmatter says 99999999999999999999 but"),
+        ),
+        ("-2", Some("frontmatter says -2 but")),
+        ("2.5", Some("frontmatter says 2.5 but")),
+        ("1e3", Some("frontmatter says 1e3 but")),
+        ("'7'", Some("frontmatter says '7' but")),
+        ("two", Some("frontmatter says \"two\" but")),
+        ("yes", Some("frontmatter says \"yes\" but")),
+        ("[2]", Some("frontmatter says \"[2]\" but")),
+        ("", Some("frontmatter says \"\" but")),
+        ("TODO", None),
+        ("2", None),
+        ("'2'", None),
+        ("2.0", None),
+    ];
+    for (value, expected) in cases {
+        let text = plan_with("count", "").replace("phases: 2", &format!("phases: {value}"));
+        root.plan("count", &text);
+        let (code, fs) = findings(&root, "count");
+        match expected {
+            Some(said) => {
+                assert_eq!(code, 1, "phases: {value}: {fs:?}");
+                assert_eq!(fs.len(), 1, "phases: {value}: {fs:?}");
+                assert_eq!(fs[0]["name"], "phase-count-mismatch");
+                assert_eq!(fs[0]["line"], 4);
+                let message = fs[0]["message"].as_str().unwrap_or("");
+                assert!(
+                    message.starts_with(&format!(
+                        "phase count mismatch: {said} the table parses 2 rows"
+                    )),
+                    "phases: {value}: {message}"
+                );
+            }
+            None => assert_eq!((code, fs.len()), (0, 0), "phases: {value}: {fs:?}"),
+        }
+    }
 }

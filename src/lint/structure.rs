@@ -11,9 +11,7 @@ use crate::error::escape_invisible;
 use crate::manifest::FileKind;
 use crate::markdown::table::split_cells;
 use crate::plan::Scalar;
-use crate::plan::graph::{
-    DependsToken, GraphRow, GraphTable, PhaseCellValue, parse_phase_number, read_phase_cell,
-};
+use crate::plan::graph::{DependsToken, GraphRow, GraphTable, PhaseCellValue, read_phase_cell};
 
 /// The header `Phase | Title | Depends on | Repos` a graph table needs, for
 /// messages.
@@ -206,31 +204,79 @@ pub fn graph_row_cell_count(input: &LintInput, out: &mut Vec<Hit>) {
     }
 }
 
-/// `phase-count-mismatch` (code F20): the frontmatter's `phases:` is a
-/// number that differs from the number of phases the graph defines; points
-/// at the `phases:` line. `phases: TODO` (not a number) is not checked.
+/// The `phases:` value as written on its frontmatter line (comment
+/// dropped, trimmed); the scalar as text when the line cannot be found.
+fn phases_as_written(input: &LintInput, scalar: Option<&Scalar>) -> String {
+    let plan = &input.manifest.plan;
+    let from_line = plan.frontmatter.phases_line.and_then(|line| {
+        let text = plan.file.line_text(line).strip_prefix("phases:")?;
+        let text = text.split(" #").next().unwrap_or(text);
+        Some(text.trim().to_string())
+    });
+    from_line
+        .filter(|t| !t.is_empty())
+        .or_else(|| scalar.and_then(Scalar::as_text))
+        .unwrap_or_default()
+}
+
+/// Whether the frontmatter's `phases:` value is a number (`Some(agrees)`,
+/// whether it equals `parsed`) or not a number at all (`None`).
+fn count_agrees(scalar: &Scalar, parsed: usize) -> Option<bool> {
+    match scalar {
+        Scalar::Int(n) => Some(usize::try_from(*n).is_ok_and(|n| n == parsed)),
+        Scalar::Float(f) => Some(f.fract() == 0.0 && *f == parsed as f64),
+        Scalar::Str(s) => {
+            let digits = s.trim();
+            (!digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()))
+                .then(|| digits.parse::<u128>().is_ok_and(|n| n == parsed as u128))
+        }
+        Scalar::Bool(_) | Scalar::Other(_) => None,
+    }
+}
+
+/// `phase-count-mismatch` (code F20): the frontmatter's `phases:` is not a
+/// whole number equal to the number of phases the graph defines; points
+/// at the `phases:` line. `phases: TODO` is not checked, nor a plan
+/// without `phases:` or without a graph table.
 pub fn phase_count_mismatch(input: &LintInput, out: &mut Vec<Hit>) {
     let plan = &input.manifest.plan;
-    if table(input).is_none() {
+    let fm = &plan.frontmatter;
+    if table(input).is_none() || fm.error.is_some() {
         return;
     }
-    let said = match &plan.frontmatter.phases {
-        Some(Scalar::Int(n)) => *n,
-        Some(Scalar::Str(s)) => match parse_phase_number(s.trim()) {
-            Some(n) => i64::from(n),
-            None => return,
-        },
-        _ => return,
-    };
+    let scalar = fm.phases.as_ref();
+    match scalar {
+        Some(Scalar::Str(s)) if s.trim() == "TODO" => return,
+        None if fm.phases_line.is_none() => return,
+        _ => {}
+    }
     let parsed = plan.graph_phases().len();
-    if said == parsed as i64 {
+    let agrees = scalar.and_then(|s| count_agrees(s, parsed));
+    if agrees == Some(true) {
         return;
     }
-    let line = plan.frontmatter.phases_line.unwrap_or(1);
+    let written = escape_invisible(&phases_as_written(input, scalar));
+    let said = match agrees {
+        Some(_) => written,
+        None => format!("\"{written}\""),
+    };
+    let what = if agrees.is_none() {
+        "phases: is the number of phases (a whole number), or TODO; "
+    } else {
+        ""
+    };
+    let todo = if parsed == 0 {
+        "add the phase rows to the Phase graph table, one per phase".to_string()
+    } else {
+        format!(
+            "set \"phases: {parsed}\" in the frontmatter, or add the missing rows to the Phase graph"
+        )
+    };
+    let line = fm.phases_line.unwrap_or(1);
     out.push(hit(
         line_span(&plan.file, line),
         format!(
-            "phase count mismatch: frontmatter says {said} but the table parses {parsed} rows — set \"phases: {parsed}\" in the frontmatter, or add the missing rows to the Phase graph"
+            "phase count mismatch: frontmatter says {said} but the table parses {parsed} rows — {what}{todo}"
         ),
     ));
 }
