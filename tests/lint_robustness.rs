@@ -36,6 +36,19 @@ fn findings(root: &Root, slug: &str) -> (i32, Vec<Value>) {
     (output.status.code().unwrap_or(-1), findings)
 }
 
+/// `(name, line)` of each finding.
+fn names_and_lines(findings: &[Value]) -> Vec<(String, u64)> {
+    findings
+        .iter()
+        .map(|f| {
+            (
+                f["name"].as_str().unwrap_or("").to_string(),
+                f["line"].as_u64().unwrap_or(0),
+            )
+        })
+        .collect()
+}
+
 #[test]
 fn a_folder_among_the_handoffs_is_skipped() {
     let root = Root::new();
@@ -404,5 +417,53 @@ fn any_phases_value_but_todo_must_equal_the_row_count() {
             }
             None => assert_eq!((code, fs.len()), (0, 0), "phases: {value}: {fs:?}"),
         }
+    }
+}
+
+#[test]
+fn a_huge_range_is_one_finding_per_token() {
+    let root = Root::new();
+    let text = plan_with("wide", "")
+        .replace(
+            "| 2 | Two | 1 | r |",
+            "| 2 | Two | 1-4000000000, 7, 7, 1-3 | r |",
+        )
+        .replace(
+            "### Phase 2 — Two\n",
+            "### Phase 2 — Two *(GATED)*\n- **Gate-check:** phases 1-4000000000\n",
+        )
+        .replace("| 2 | Two |", "| 2 | Two *(GATED)* |");
+    root.plan("wide", &text);
+    let (code, fs) = findings(&root, "wide");
+    assert_eq!(code, 1);
+    let messages: Vec<&str> = fs
+        .iter()
+        .map(|f| f["message"].as_str().unwrap_or(""))
+        .collect();
+    assert_eq!(
+        names_and_lines(&fs),
+        [
+            ("dependency-cycle".to_string(), 14),
+            ("depends-phase-undefined".to_string(), 14),
+            ("depends-phase-undefined".to_string(), 14),
+            ("depends-phase-undefined".to_string(), 14),
+            ("gate-phase-unknown".to_string(), 22),
+            ("gate-phase-self".to_string(), 22),
+        ],
+        "{messages:#?}"
+    );
+    let expected_starts = [
+        "dependency cycle: 2 -> 2",
+        "phase 2 depends on undefined phases 3-4000000000 — the range 1-4000000000 names 3999999998 phases the graph does not define",
+        "phase 2 depends on undefined phase 7 — add phase 7",
+        "phase 2 depends on undefined phase 3 — the range 1-3 names 1 phase",
+        "phase 2: gate-phase-unknown — Gate-check \"phases 1-4000000000\" names phases 3-4000000000 in the range 1-4000000000, which are not in this plan",
+        "phase 2: gate-phase-self",
+    ];
+    for (message, start) in messages.iter().zip(expected_starts) {
+        assert!(
+            message.starts_with(start),
+            "{message:?} does not start with {start:?}"
+        );
     }
 }

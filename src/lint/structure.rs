@@ -6,7 +6,9 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::ops::Range;
 
-use super::{Hit, LintInput, line_span, phase_list, trimmed_span};
+use super::{
+    Hit, LintInput, UndefinedPhases, defined_phases_named, line_span, phase_list, trimmed_span,
+};
 use crate::error::escape_invisible;
 use crate::manifest::FileKind;
 use crate::markdown::table::split_cells;
@@ -61,15 +63,6 @@ fn defining_rows(table: &GraphTable) -> Vec<(u32, &GraphRow)> {
         .filter_map(|row| row.phase_number().map(|p| (p, row)))
         .filter(|(p, _)| seen.insert(*p))
         .collect()
-}
-
-/// The phases one Depends-on token names (a range names each phase in it).
-fn token_phases(token: &DependsToken) -> Vec<u32> {
-    match token {
-        DependsToken::Phase(p) => vec![*p],
-        DependsToken::Range(a, b) => (*a..=*b).take(10_000).collect(),
-        DependsToken::Unknown(_) => Vec::new(),
-    }
 }
 
 fn hit(span: Range<usize>, message: String) -> Hit {
@@ -366,24 +359,53 @@ pub fn depends_token_unknown(input: &LintInput, out: &mut Vec<Hit>) {
 }
 
 /// F2 `depends-phase-undefined`: a dependency on a phase the graph does not
-/// define. Points at the Depends-on cell.
+/// define. One finding per Depends-on token: a range names the undefined
+/// phases inside it as runs, with their count. Points at the Depends-on
+/// cell.
 pub fn depends_phase_undefined(input: &LintInput, out: &mut Vec<Hit>) {
     let Some(table) = table(input) else { return };
     let Some(col) = table.depends_col else { return };
     let phases = input.manifest.plan.graph_phases();
+    let defined: BTreeSet<u32> = phases.iter().copied().collect();
+    let graph = phase_list(&phases);
     for (phase, row) in defining_rows(table) {
         let mut reported = BTreeSet::new();
-        for dep in row.depends.iter().flat_map(token_phases) {
-            if !phases.contains(&dep) && reported.insert(dep) {
-                out.push(hit(
-                    cell_span(input, row, col),
-                    format!(
-                        "phase {phase} depends on undefined phase {dep} — add phase {dep} to the Phase graph, or drop it from phase {phase}'s Depends on (graph phases: {})",
-                        phase_list(&phases)
-                    ),
-                ));
-            }
+        for token in &row.depends {
+            let (a, b) = match *token {
+                DependsToken::Phase(dep) if reported.insert(dep) => (dep, dep),
+                DependsToken::Range(a, b) => (a, b),
+                _ => continue,
+            };
+            let Some(undefined) = UndefinedPhases::of(a, b, &defined) else {
+                continue;
+            };
+            let named = undefined.named();
+            let todo = if a == b {
+                format!(
+                    "add {named} to the Phase graph, or drop it from phase {phase}'s Depends on"
+                )
+            } else {
+                format!(
+                    "the range {a}-{b} names {} the graph does not define; narrow the range in phase {phase}'s Depends on, or add the phases to the Phase graph",
+                    plural_phases(undefined.count)
+                )
+            };
+            out.push(hit(
+                cell_span(input, row, col),
+                format!(
+                    "phase {phase} depends on undefined {named} — {todo} (graph phases: {graph})"
+                ),
+            ));
         }
+    }
+}
+
+/// `1 phase` or `N phases`.
+fn plural_phases(n: u64) -> String {
+    if n == 1 {
+        "1 phase".to_string()
+    } else {
+        format!("{n} phases")
     }
 }
 
@@ -400,8 +422,7 @@ pub fn dependency_cycle(input: &LintInput, out: &mut Vec<Hit>) {
             let mut deps: Vec<u32> = row
                 .depends
                 .iter()
-                .flat_map(token_phases)
-                .filter(|d| phases.contains(d))
+                .flat_map(|t| defined_phases_named(t, &phases))
                 .collect();
             deps.sort_unstable();
             deps.dedup();
