@@ -467,3 +467,73 @@ fn a_huge_range_is_one_finding_per_token() {
         );
     }
 }
+
+/// The message of the one finding of `validate <slug>`, which must be
+/// `name` at `line`.
+fn only_finding(root: &Root, slug: &str, name: &str, line: u64) -> String {
+    let (code, fs) = findings(root, slug);
+    assert_eq!(code, 1, "{slug}: {fs:?}");
+    assert_eq!(
+        names_and_lines(&fs),
+        [(name.to_string(), line)],
+        "{slug}: {fs:?}"
+    );
+    fs[0]["message"].as_str().unwrap_or("").to_string()
+}
+
+#[test]
+fn frontmatter_problems_point_at_their_own_line() {
+    let root = Root::new();
+    let tabbed = plan_with("tabbed", "").replace("\nstatus: active\n", "\n\tstatus: active\n");
+    root.plan("tabbed", &tabbed);
+    let message = only_finding(&root, "tabbed", "frontmatter-invalid", 3);
+    assert!(
+        message.starts_with(
+            "frontmatter (line 3): frontmatter-invalid — line 3 is indented with a tab"
+        ),
+        "{message}"
+    );
+
+    let first = plan_with("first", "").replace("---\nslug: first\n", "---\n\tslug: first\n");
+    root.plan("first", &first);
+    let message = only_finding(&root, "first", "frontmatter-invalid", 2);
+    assert!(
+        message.contains("line 2 is indented with a tab"),
+        "{message}"
+    );
+
+    let bracket = plan_with("bracket", "").replace("status: active", "status: [active");
+    root.plan("bracket", &bracket);
+    let message = only_finding(&root, "bracket", "frontmatter-invalid", 4);
+    assert!(message.contains("the YAML does not parse ("), "{message}");
+
+    let unclosed = plan_with("unclosed", "").replacen("phases: 2\n---\n", "phases: 2\n", 1);
+    root.plan("unclosed", &unclosed);
+    let message = only_finding(&root, "unclosed", "frontmatter-invalid", 1);
+    assert!(
+        message.starts_with(
+            "frontmatter (line 1): frontmatter-invalid — the frontmatter opened here is never closed with ---"
+        ),
+        "{message}"
+    );
+
+    for (slug, yaml) in [
+        ("listed", "- slug\n- status\n"),
+        ("scalar", "just a note\n"),
+    ] {
+        root.plan(
+            slug,
+            &plan_with(slug, "").replacen(
+                &format!("slug: {slug}\nstatus: active\nphases: 2\n"),
+                yaml,
+                1,
+            ),
+        );
+        let message = only_finding(&root, slug, "frontmatter-invalid", 2);
+        assert!(
+            message.contains("the frontmatter is not a mapping of fields"),
+            "{slug}: {message}"
+        );
+        assert!(!message.contains("mapping start"), "{slug}: {message}");
+    }
+}

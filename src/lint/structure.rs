@@ -12,8 +12,8 @@ use super::{
 use crate::error::escape_invisible;
 use crate::manifest::FileKind;
 use crate::markdown::table::split_cells;
-use crate::plan::Scalar;
 use crate::plan::graph::{DependsToken, GraphRow, GraphTable, PhaseCellValue, read_phase_cell};
+use crate::plan::{FrontmatterProblem, Scalar};
 
 /// The header `Phase | Title | Depends on | Repos` a graph table needs, for
 /// messages.
@@ -91,20 +91,30 @@ fn yaml_reason(message: &str) -> &str {
     rest
 }
 
-/// F20 `frontmatter-invalid`: the frontmatter is not valid YAML; points at
-/// the line of the YAML error.
+/// F20 `frontmatter-invalid`: the frontmatter is not valid YAML (points at
+/// the line of the YAML error, or at the line indented with a tab), is not
+/// a mapping of fields, or is never closed (points at line 1).
 pub fn frontmatter_invalid(input: &LintInput, out: &mut Vec<Hit>) {
     let plan = &input.manifest.plan;
-    if let Some(error) = &plan.frontmatter.error {
-        out.push(hit(
-            line_span(&plan.file, error.line),
-            format!(
-                "frontmatter (line {}): frontmatter-invalid — the YAML does not parse ({}), so slug, status and phases are not read; fix the YAML between the two --- lines",
-                error.line,
-                escape_invisible(yaml_reason(&error.message))
-            ),
-        ));
-    }
+    let Some(error) = &plan.frontmatter.error else {
+        return;
+    };
+    let line = error.line;
+    let reason = escape_invisible(yaml_reason(&error.message));
+    let what = match error.kind {
+        FrontmatterProblem::Yaml => format!(
+            "the YAML does not parse ({reason}), so slug, status and phases are not read; fix the YAML between the two --- lines"
+        ),
+        FrontmatterProblem::Tab => format!(
+            "line {line} is indented with a tab, and YAML indents with spaces only ({reason}), so slug, status and phases are not read; indent with spaces"
+        ),
+        FrontmatterProblem::NotAMapping => "the frontmatter is not a mapping of fields, so slug, status and phases are not read; write one \"field: value\" per line (slug, status, phases)".to_string(),
+        FrontmatterProblem::Unclosed => "the frontmatter opened here is never closed with ---, so slug, status and phases are not read and the whole file is read as the body; add a --- line after the last field".to_string(),
+    };
+    out.push(hit(
+        line_span(&plan.file, line),
+        format!("frontmatter (line {line}): frontmatter-invalid — {what}"),
+    ));
 }
 
 /// F20 `graph-table-missing`: no `## Phase graph` heading, or no table rows

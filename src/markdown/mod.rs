@@ -123,6 +123,15 @@ pub struct FrontmatterBlock {
     pub end: usize,
 }
 
+/// Whether `text` opens a frontmatter block: its first line (after an
+/// optional UTF-8 BOM) is `---`. With no later `---` line the block is never
+/// closed, and [`split_frontmatter`] finds none.
+pub fn opens_frontmatter(text: &str) -> bool {
+    let rest = text.strip_prefix('\u{FEFF}').unwrap_or(text);
+    let first = rest.split('\n').next().unwrap_or("");
+    first.trim_end_matches('\r') == "---" && rest.contains('\n')
+}
+
 /// Finds the frontmatter: a first line `---` (an optional UTF-8 BOM before
 /// it) and the next line that is `---`. `None` when the file does not open
 /// with one or it is never closed.
