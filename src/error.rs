@@ -217,8 +217,9 @@ pub fn escape_invisible(text: &str) -> String {
 }
 
 /// Whether `c` is a control character or an invisible / space look-alike
-/// character that a message must escape.
-fn is_invisible(c: char) -> bool {
+/// character (zero-width, bidi controls, non-breaking spaces, BOM) that a
+/// message must escape.
+pub fn is_invisible(c: char) -> bool {
     c.is_control()
         || matches!(
             c,

@@ -537,3 +537,192 @@ fn frontmatter_problems_point_at_their_own_line() {
         assert!(!message.contains("mapping start"), "{slug}: {message}");
     }
 }
+
+/// A Decisions table for the near-miss headings below.
+const TABLE: &str = "| key | value | owner | state | blocking | source |\n|---|---|---|---|---|---|\n| `relay` | off | op | answered | yes | plan |\n\n";
+
+#[test]
+fn a_near_miss_decisions_heading_is_a_finding_naming_line_and_fault() {
+    let root = Root::new();
+    let cases = [
+        (
+            "## \u{200B}Decisions",
+            "\"## \\u{200B}Decisions\" is a heading whose text holds invisible characters",
+        ),
+        (
+            "##\u{A0}Decisions",
+            "\"##\\u{A0}Decisions\" is not a heading (CommonMark needs an ASCII space after ##)",
+        ),
+        (
+            "## \u{FEFF}Decisions \u{200E}",
+            "\"## \\u{FEFF}Decisions \\u{200E}\" is a heading whose text holds invisible characters",
+        ),
+        (
+            "### Decisions",
+            "\"### Decisions\" is a level-3 heading, and the manifest is read only under a level-2 heading",
+        ),
+        ("# Decisions", "\"# Decisions\" is a level-1 heading"),
+        (
+            "#### \u{2060}decisions log",
+            "\"#### \\u{2060}decisions log\" is a level-4 heading whose text holds invisible characters",
+        ),
+        (
+            "##Decisions",
+            "\"##Decisions\" is not a heading (CommonMark needs an ASCII space after ##)",
+        ),
+        (
+            "    ## Decisions",
+            "\"    ## Decisions\" is indented more than 3 spaces",
+        ),
+        (
+            "\t## Decisions",
+            "\"\\u{9}## Decisions\" is indented more than 3 spaces",
+        ),
+    ];
+    for (heading, said) in cases {
+        root.plan("near", &plan_with("near", &format!("{heading}\n\n{TABLE}")));
+        let message = only_finding(&root, "near", "decisions-heading-malformed", 16);
+        assert!(
+            message.starts_with(&format!(
+                "decisions heading in the plan (line 16): decisions-heading-malformed — {said}"
+            )),
+            "{heading:?}: {message}"
+        );
+        assert!(
+            message.contains("so the plan has no manifest; "),
+            "{message}"
+        );
+        assert!(
+            !message.chars().any(|c| matches!(
+                c,
+                '\u{200B}' | '\u{A0}' | '\u{FEFF}' | '\u{200E}' | '\u{2060}' | '\t'
+            )),
+            "{heading:?}: raw invisible characters in {message:?}"
+        );
+    }
+}
+
+#[test]
+fn an_unclosed_fence_or_comment_is_reported_where_it_opens() {
+    let root = Root::new();
+    for (opener, closer, what) in [
+        ("```sh", "```", "code block"),
+        ("~~~~", "~~~~", "code block"),
+        ("<!-- draft", "-->", "HTML comment"),
+    ] {
+        let extra = format!("Checklist:\n\n{opener}\nls\n\n## Decisions\n\n{TABLE}");
+        root.plan("open", &plan_with("open", &extra));
+        let (code, fs) = findings(&root, "open");
+        assert_eq!(code, 1, "{opener}");
+        let messages: Vec<&str> = fs
+            .iter()
+            .map(|f| f["message"].as_str().unwrap_or(""))
+            .collect();
+        let pairs = names_and_lines(&fs);
+        let marker = opener
+            .split(' ')
+            .next()
+            .unwrap_or(opener)
+            .trim_end_matches("sh");
+        // The phase blocks it swallowed are reported missing (at their graph
+        // rows), then the block where it opens, then the heading it hides.
+        assert_eq!(
+            pairs,
+            [
+                ("verification-empty-open".to_string(), 13),
+                ("verification-empty-open".to_string(), 14),
+                ("block-unclosed".to_string(), 18),
+                ("decisions-heading-malformed".to_string(), 21),
+            ],
+            "{opener}: {messages:#?}"
+        );
+        assert!(
+            messages[2].starts_with(&format!(
+                "{what} in the plan (line 18): block-unclosed — the {marker} opened here is never closed, so lines 19-"
+            )),
+            "{}",
+            messages[2]
+        );
+        assert!(
+            messages[2].ends_with(&format!(
+                "close it with a {closer} line where it should end"
+            )),
+            "{}",
+            messages[2]
+        );
+        assert!(
+            messages[3].contains(&format!(
+                "\"## Decisions\" is inside the {what} opened at line 18 with {marker}, which is never closed"
+            )),
+            "{}",
+            messages[3]
+        );
+
+        let closed = format!(
+            "Checklist:\n\n{opener}\nls\n## Decisions\n{closer}\n\n## Decisions\n\n{TABLE}"
+        );
+        root.plan("open", &plan_with("open", &closed));
+        assert_eq!(findings(&root, "open"), (0, vec![]), "{opener}");
+    }
+}
+
+#[test]
+fn an_example_heading_in_a_closed_block_is_not_a_near_miss() {
+    let root = Root::new();
+    root.plan(
+        "example",
+        &plan_with(
+            "example",
+            "How the manifest looks:\n\n```markdown\n## Decisions\n###Decisions\n```\n\n<!--\n##Decisions\n-->\n\n",
+        ),
+    );
+    assert_eq!(findings(&root, "example"), (0, vec![]));
+}
+
+#[test]
+fn the_twin_is_checked_for_unclosed_blocks_and_near_misses() {
+    let root = Root::new();
+    root.plan(
+        "kiln",
+        &plan_with("kiln", &format!("## Decisions\n\n{TABLE}")),
+    );
+    root.twin(
+        "kiln",
+        &format!("# Decisions — kiln\n\n<!-- written by planfile\n\n## Decisions\n\n{TABLE}"),
+    );
+    let (code, fs) = findings(&root, "kiln");
+    assert_eq!(code, 1);
+    let files: Vec<(&str, &str, u64)> = fs
+        .iter()
+        .map(|f| {
+            (
+                f["name"].as_str().unwrap_or(""),
+                f["file"].as_str().unwrap_or(""),
+                f["line"].as_u64().unwrap_or(0),
+            )
+        })
+        .collect();
+    assert_eq!(
+        files,
+        [
+            (
+                "decisions-heading-malformed",
+                "docs/handoffs/kiln/decisions.md",
+                1
+            ),
+            ("block-unclosed", "docs/handoffs/kiln/decisions.md", 3),
+            (
+                "decisions-heading-malformed",
+                "docs/handoffs/kiln/decisions.md",
+                5
+            ),
+        ]
+    );
+    assert!(
+        fs[1]["message"]
+            .as_str()
+            .unwrap_or("")
+            .starts_with("HTML comment in decisions.md (line 3): block-unclosed — "),
+        "{fs:?}"
+    );
+}

@@ -7,6 +7,7 @@
 //! name, default severity, the function that looks, and its documentation
 //! (`src/lint/docs/<name>.md`, printed by `planfile explain`).
 
+pub mod blocks;
 pub mod decisions;
 pub mod gates;
 pub mod structure;
@@ -199,6 +200,7 @@ macro_rules! check {
 /// then F14, F24/F29 and F25.
 pub static CHECKS: &[Check] = &[
     check!("F20", "frontmatter-invalid", structure::frontmatter_invalid),
+    check!("F20", "block-unclosed", blocks::block_unclosed),
     check!("F20", "graph-table-missing", structure::graph_table_missing),
     check!(
         "F20",
@@ -453,6 +455,15 @@ pub fn trimmed_span(file: &MarkdownFile, range: Range<usize>) -> Range<usize> {
     let lead = text.len() - text.trim_start_matches([' ', '\t', '\r']).len();
     let start = range.start + lead;
     start..start + inner.len()
+}
+
+/// How messages name a file of the plan (the W of SPEC §6's message
+/// heads): `the plan` or `decisions.md`.
+pub fn file_label(kind: FileKind) -> &'static str {
+    match kind {
+        FileKind::Plan => "the plan",
+        FileKind::Twin => "decisions.md",
+    }
 }
 
 /// The graph's phases as `1 2 3`, for messages (`(none)` when empty).
