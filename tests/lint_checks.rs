@@ -11,22 +11,7 @@ use serde_json::Value;
 /// Runs `validate <slug> --format json` in `root`; the exit code and the
 /// findings of the one plan.
 fn findings(root: &Root, slug: &str) -> (i32, Vec<Value>) {
-    let output = root
-        .cmd()
-        .args(["validate", slug, "--format", "json"])
-        .output()
-        .expect("run planfile");
-    let doc: Value = serde_json::from_slice(&output.stdout).unwrap_or_else(|e| {
-        panic!(
-            "validate {slug}: stdout is not JSON ({e}); stderr: {}",
-            stderr(&output)
-        )
-    });
-    let findings = doc["plans"][0]["findings"]
-        .as_array()
-        .cloned()
-        .unwrap_or_default();
-    (output.status.code().unwrap_or(-1), findings)
+    root.findings(slug)
 }
 
 #[test]

@@ -22,18 +22,20 @@ fn run(root: &Root, args: &[&str]) -> std::process::Output {
 
 /// The exit code and the findings of `validate <slug> --format json`.
 fn findings(root: &Root, slug: &str) -> (i32, Vec<Value>) {
-    let output = run(root, &["validate", slug, "--format", "json"]);
-    let doc: Value = serde_json::from_slice(&output.stdout).unwrap_or_else(|e| {
-        panic!(
-            "validate {slug}: stdout is not JSON ({e}); stderr: {}",
-            stderr(&output)
-        )
-    });
-    let findings = doc["plans"][0]["findings"]
-        .as_array()
-        .cloned()
-        .unwrap_or_default();
-    (output.status.code().unwrap_or(-1), findings)
+    root.findings(slug)
+}
+
+/// Asserts that `output` failed with exit 1 and printed nothing on stdout;
+/// its stderr.
+fn failed_quietly(output: &std::process::Output) -> String {
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(output));
+    assert!(stdout(output).is_empty(), "{}", stdout(output));
+    stderr(output)
+}
+
+/// A plan whose graph table has a header but no phase rows.
+fn bare_graph_plan() -> String {
+    plan_with("bare", "").replace("| 1 | One | — | r |\n| 2 | Two | 1 | r |\n", "")
 }
 
 /// `(name, line)` of each finding.
@@ -102,11 +104,7 @@ fn concise_marks_findings_that_do_not_gate() {
         assert!(line.ends_with(" (closed plan, not gating)"), "{line}");
     }
 
-    std::fs::write(
-        root.path().join("planfile.toml"),
-        "[lint]\nadvisory = [\"F14\"]\n",
-    )
-    .expect("write planfile.toml");
+    root.config("[lint]\nadvisory = [\"F14\"]\n");
     let output = run(&root, &["validate", "kiln", "--format", "concise"]);
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
     let out = stdout(&output);
@@ -296,20 +294,27 @@ fn a_closed_pipe_keeps_the_exit_code_of_the_verdict() {
 }
 
 #[test]
-fn a_graph_table_without_phase_rows_is_no_graph_for_decisions() {
+fn a_graph_table_without_phase_rows_is_no_graph() {
     let root = Root::new();
-    let empty = plan_with("bare", "").replace("| 1 | One | — | r |\n| 2 | Two | 1 | r |\n", "");
-    root.plan("bare", &empty);
+    root.plan("bare", &bare_graph_plan());
     let (code, fs) = findings(&root, "bare");
     assert_eq!(code, 1);
-    assert!(
-        fs.iter().any(|f| f["name"] == "graph-table-missing"),
-        "{fs:?}"
+    assert_eq!(
+        names_and_lines(&fs),
+        [
+            ("phase-count-mismatch".to_string(), 4),
+            ("graph-table-missing".to_string(), 9),
+        ]
     );
-    let output = run(&root, &["phase-graph", "bare", "--decisions"]);
-    assert_eq!(output.status.code(), Some(1));
-    assert!(stdout(&output).is_empty());
-    let err = stderr(&output);
+    let message = fs[0]["message"].as_str().unwrap_or("");
+    assert!(
+        message.starts_with("phase count mismatch: frontmatter says 2 but the table parses 0 rows"),
+        "{message}"
+    );
+    assert!(message.contains("add the phase rows"), "{message}");
+    assert!(!message.contains("phases: 0"), "{message}");
+
+    let err = failed_quietly(&run(&root, &["phase-graph", "bare", "--decisions"]));
     assert!(
         err.contains("bare.md: plan \"bare\" has no phase graph"),
         "{err}"
@@ -324,38 +329,15 @@ fn lint_reports_a_missing_graph_like_validate() {
         "notes",
         "---\nslug: notes\nstatus: active\nphases: 2\n---\n\n# Notes\n\n## Phase graph\n\nTo be drawn.\n",
     );
-    let output = run(&root, &["phase-graph", "notes", "--lint"]);
-    assert_eq!(output.status.code(), Some(1));
-    assert!(stdout(&output).is_empty());
-    let err = stderr(&output);
+    let err = failed_quietly(&run(&root, &["phase-graph", "notes", "--lint"]));
     assert!(
         err.starts_with("Phase graph: no table rows found under the \"## Phase graph\" heading"),
         "{err}"
     );
     assert!(err.ends_with("\nLINT FAIL: notes (1 issue[s])\n"), "{err}");
 
-    let output = run(&root, &["phase-graph", "missing", "--lint"]);
-    assert_eq!(output.status.code(), Some(1));
-    assert!(stderr(&output).contains("missing.md: no such plan"));
-}
-
-#[test]
-fn an_empty_graph_asks_for_phase_rows_not_phases_0() {
-    let root = Root::new();
-    let empty = plan_with("bare", "").replace("| 1 | One | — | r |\n| 2 | Two | 1 | r |\n", "");
-    root.plan("bare", &empty);
-    let (_, fs) = findings(&root, "bare");
-    let count = fs
-        .iter()
-        .find(|f| f["name"] == "phase-count-mismatch")
-        .expect("a count finding");
-    let message = count["message"].as_str().unwrap_or("");
-    assert!(
-        message.starts_with("phase count mismatch: frontmatter says 2 but the table parses 0 rows"),
-        "{message}"
-    );
-    assert!(message.contains("add the phase rows"), "{message}");
-    assert!(!message.contains("phases: 0"), "{message}");
+    let err = failed_quietly(&run(&root, &["phase-graph", "missing", "--lint"]));
+    assert!(err.contains("missing.md: no such plan"), "{err}");
 }
 
 #[test]
@@ -484,57 +466,44 @@ fn only_finding(root: &Root, slug: &str, name: &str, line: u64) -> String {
 #[test]
 fn frontmatter_problems_point_at_their_own_line() {
     let root = Root::new();
-    let tabbed = plan_with("tabbed", "").replace("\nstatus: active\n", "\n\tstatus: active\n");
-    root.plan("tabbed", &tabbed);
-    let message = only_finding(&root, "tabbed", "frontmatter-invalid", 3);
-    assert!(
-        message.starts_with(
-            "frontmatter (line 3): frontmatter-invalid — line 3 is indented with a tab"
+    let head = "---\nslug: fm\nstatus: active\nphases: 2\n---\n";
+    let cases = [
+        (
+            "---\nslug: fm\n\tstatus: active\nphases: 2\n---\n",
+            3,
+            "frontmatter (line 3): frontmatter-invalid — line 3 is indented with a tab",
         ),
-        "{message}"
-    );
-
-    let first = plan_with("first", "").replace("---\nslug: first\n", "---\n\tslug: first\n");
-    root.plan("first", &first);
-    let message = only_finding(&root, "first", "frontmatter-invalid", 2);
-    assert!(
-        message.contains("line 2 is indented with a tab"),
-        "{message}"
-    );
-
-    let bracket = plan_with("bracket", "").replace("status: active", "status: [active");
-    root.plan("bracket", &bracket);
-    let message = only_finding(&root, "bracket", "frontmatter-invalid", 4);
-    assert!(message.contains("the YAML does not parse ("), "{message}");
-
-    let unclosed = plan_with("unclosed", "").replacen("phases: 2\n---\n", "phases: 2\n", 1);
-    root.plan("unclosed", &unclosed);
-    let message = only_finding(&root, "unclosed", "frontmatter-invalid", 1);
-    assert!(
-        message.starts_with(
-            "frontmatter (line 1): frontmatter-invalid — the frontmatter opened here is never closed with ---"
+        (
+            "---\n\tslug: fm\nstatus: active\nphases: 2\n---\n",
+            2,
+            "frontmatter (line 2): frontmatter-invalid — line 2 is indented with a tab",
         ),
-        "{message}"
-    );
-
-    for (slug, yaml) in [
-        ("listed", "- slug\n- status\n"),
-        ("scalar", "just a note\n"),
-    ] {
-        root.plan(
-            slug,
-            &plan_with(slug, "").replacen(
-                &format!("slug: {slug}\nstatus: active\nphases: 2\n"),
-                yaml,
-                1,
-            ),
-        );
-        let message = only_finding(&root, slug, "frontmatter-invalid", 2);
-        assert!(
-            message.contains("the frontmatter is not a mapping of fields"),
-            "{slug}: {message}"
-        );
-        assert!(!message.contains("mapping start"), "{slug}: {message}");
+        (
+            "---\nslug: fm\nstatus: [active\nphases: 2\n---\n",
+            4,
+            "frontmatter (line 4): frontmatter-invalid — the YAML does not parse (",
+        ),
+        (
+            "---\nslug: fm\nstatus: active\nphases: 2\n",
+            1,
+            "frontmatter (line 1): frontmatter-invalid — the frontmatter opened here is never closed with ---",
+        ),
+        (
+            "---\n- slug\n- status\n---\n",
+            2,
+            "frontmatter (line 2): frontmatter-invalid — the frontmatter is not a mapping of fields",
+        ),
+        (
+            "---\njust a note\n---\n",
+            2,
+            "frontmatter (line 2): frontmatter-invalid — the frontmatter is not a mapping of fields",
+        ),
+    ];
+    for (frontmatter, line, start) in cases {
+        root.plan("fm", &plan_with("fm", "").replacen(head, frontmatter, 1));
+        let message = only_finding(&root, "fm", "frontmatter-invalid", line);
+        assert!(message.starts_with(start), "{frontmatter:?}: {message}");
+        assert!(!message.contains("mapping start"), "{message}");
     }
 }
 

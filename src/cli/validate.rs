@@ -60,9 +60,7 @@ fn not_a_plan_file(path: &Path) -> Option<String> {
     let shown = escape_invisible(&path.display().to_string());
     match std::fs::metadata(path) {
         Ok(meta) if meta.is_file() => None,
-        Ok(meta) if meta.is_dir() => Some(format!(
-            "{shown}: skipped: a folder, not a plan file; rename it if it is not meant as a plan"
-        )),
+        Ok(meta) if meta.is_dir() => Some(format!("{shown}: skipped: a folder, not a plan file")),
         Ok(_) => Some(format!(
             "{shown}: skipped: not a regular file (a plan is a Markdown file)"
         )),
