@@ -1,0 +1,30 @@
+//! Writes a generated docs root: `cargo run --release --example generate -- DIR SLUG PHASES TWIN_ROWS`.
+//! Used to reproduce the figures of BENCHMARKS.md with whole-process tools
+//! (hyperfine, /usr/bin/time -v, valgrind).
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use planfile::generate::{PlanShape, write_docs_root};
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let [dir, slug, phases, twin_rows] = args.as_slice() else {
+        eprintln!("usage: generate DIR SLUG PHASES TWIN_ROWS");
+        return ExitCode::from(2);
+    };
+    let (Ok(phases), Ok(twin_rows)) = (phases.parse(), twin_rows.parse()) else {
+        eprintln!("generate: PHASES and TWIN_ROWS are whole numbers");
+        return ExitCode::from(2);
+    };
+    match write_docs_root(&PathBuf::from(dir), slug, PlanShape { phases, twin_rows }) {
+        Ok(path) => {
+            println!("{}", path.display());
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("generate: {dir}: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
