@@ -34,6 +34,15 @@ pub enum Error {
         path: PathBuf,
     },
 
+    /// A `.md` file under `docs/plans/` whose name is not a valid slug, met
+    /// by `validate` with no plan named (SPEC §1, §6). Exit 2; the other
+    /// plans are still linted.
+    #[error(
+        "{}: the file name is not a valid plan slug, so this plan is not linted; rename it to letters, digits, '.', '_' and '-' (starting with a letter or digit, no \"..\"), then .md",
+        escape_invisible(&.0.display().to_string())
+    )]
+    PlanFileName(PathBuf),
+
     /// `phase-graph` on a missing plan or a plan without a phase-graph table:
     /// the reference reports both with exit 1 (SPEC §5.1, §8).
     #[error("{0}")]
@@ -73,12 +82,15 @@ pub enum Error {
         offset: usize,
     },
 
-    /// A phase argument that is not a phase of the plan's graph (SPEC §4).
-    /// Exit 2. The phase is shown escaped (SPEC §8); an empty one as
-    /// "an empty --phase".
+    /// A phase argument that is not a phase of the plan's graph (SPEC §4):
+    /// `phase N is not in this plan (<slug> has phases: 1 2 3)`, or
+    /// `(<slug> has no phase graph)` when the graph defines no phase. Exit 2.
+    /// The phase is shown escaped (SPEC §8); an empty one as "an empty
+    /// --phase".
     #[error(
-        "{} is not in this plan ({slug} has phases: {phases})",
-        phase_shown(phase)
+        "{} is not in this plan ({slug} has {})",
+        phase_shown(phase),
+        if phases.is_empty() { "no phase graph".to_string() } else { format!("phases: {phases}") }
     )]
     UnknownPhase {
         /// The phase as normalised (or as given, when it is not a number).
@@ -175,6 +187,7 @@ impl Error {
             Error::Usage(_)
             | Error::InvalidSlug(_)
             | Error::PlanMissing { .. }
+            | Error::PlanFileName(_)
             | Error::PlanExists { .. }
             | Error::Read { .. }
             | Error::NotUtf8 { .. }

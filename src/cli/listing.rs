@@ -25,9 +25,10 @@ pub(super) fn phase_graph_decisions(root: &DocsRoot, args: &PhaseGraphArgs) -> R
     Ok(0)
 }
 
-/// Reads a plan for `phase-graph`: a missing plan and a plan without a
-/// phase-graph table are [`Error::PlanUnreadableForGraph`] (exit 1).
-pub(super) fn load_graphable(location: &PlanLocation) -> Result<Manifest> {
+/// Reads a plan and its twin for `phase-graph`: a missing plan is
+/// [`Error::PlanUnreadableForGraph`] (exit 1, the reference's code); other
+/// read errors as [`Manifest::load`].
+pub(super) fn load_for_graph(location: &PlanLocation) -> Result<Manifest> {
     let plan = match Plan::load(location) {
         Ok(plan) => plan,
         Err(Error::PlanMissing { slug, path }) => {
@@ -38,15 +39,41 @@ pub(super) fn load_graphable(location: &PlanLocation) -> Result<Manifest> {
         }
         Err(e) => return Err(e),
     };
-    if plan.graph.as_ref().and_then(|g| g.table.as_ref()).is_none() {
-        return Err(Error::PlanUnreadableForGraph(format!(
-            "{}: plan \"{}\" has no phase graph: add a \"## Phase graph\" section with a | Phase | Title | Depends on | Repos | table",
-            plan.file.path.display(),
-            plan.slug
-        )));
-    }
     let twin = Twin::load(&location.twin())?;
     Ok(Manifest { plan, twin })
+}
+
+/// Reads a plan for `phase-graph --decisions` (SPEC §5.1): as
+/// [`load_for_graph`], and a plan whose phase graph defines no phase (no
+/// `## Phase graph` heading, no table under it, or a table without phase
+/// rows) is [`Error::PlanUnreadableForGraph`] (exit 1).
+pub(super) fn load_graphable(location: &PlanLocation) -> Result<Manifest> {
+    let manifest = load_for_graph(location)?;
+    let plan = &manifest.plan;
+    if !plan.graph_phases().is_empty() {
+        return Ok(manifest);
+    }
+    let table = "| Phase | Title | Depends on | Repos |";
+    let problem = match &plan.graph {
+        None => format!(
+            "has no phase graph: add a \"## Phase graph\" section with a {table} table, one row per phase"
+        ),
+        Some(graph) => match &graph.table {
+            None => format!(
+                "has no phase graph: the \"## Phase graph\" heading (line {}) has no table under it; add a {table} table, one row per phase",
+                graph.heading_line
+            ),
+            Some(t) => format!(
+                "has no phase graph: the Phase graph table (line {}) has no phase rows; add the phase rows, one per phase, each starting with its phase number",
+                t.header_line
+            ),
+        },
+    };
+    Err(Error::PlanUnreadableForGraph(format!(
+        "{}: plan \"{}\" {problem}",
+        plan.file.path.display(),
+        plan.slug
+    )))
 }
 
 /// `decisions <SLUG> [--phase N] list [--format tsv|json|table]`.

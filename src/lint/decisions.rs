@@ -3,13 +3,13 @@
 //! repeats another, and the section is a table a reader takes as the
 //! manifest.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::ops::Range;
 
-use super::{Hit, LintInput, line_span, phase_list, trimmed_span};
-use crate::error::escape_invisible;
+use super::{Hit, LintInput, file_label, line_span, phase_list, trimmed_span};
+use crate::error::{escape_invisible, is_invisible};
 use crate::manifest::{Column, DecisionRow, DecisionSection, FileKind, PhaseScope, ProblemKind};
-use crate::markdown::{MarkdownFile, starts_with_ignore_case};
+use crate::markdown::{MarkdownFile, UnclosedBlock, starts_with_ignore_case};
 use crate::vocab;
 
 /// One file's Decisions section with the file it was read from.
@@ -25,10 +25,7 @@ struct Source<'a> {
 impl Source<'_> {
     /// `the plan` or `decisions.md`: the W of SPEC §6's message heads.
     fn name(&self) -> &'static str {
-        match self.kind {
-            FileKind::Plan => "the plan",
-            FileKind::Twin => "decisions.md",
-        }
+        file_label(self.kind)
     }
 
     /// The rows of the manifest.
@@ -347,40 +344,176 @@ pub fn is_near_miss_heading(line: &str) -> bool {
     starts_with_ignore_case(rest, "decisions")
 }
 
-/// F25 `decisions-heading-malformed`: a file with no `## Decisions` heading
-/// but a line that is almost one (`##Decisions`, `##` and a non-breaking
-/// space). Lines in code blocks and HTML comments do not count. Points at
-/// the line.
+/// `text` without invisible and format characters (zero-width spaces and
+/// joiners, non-breaking spaces, BOM, bidi marks), trimmed: what a reader
+/// sees.
+fn visible_text(text: &str) -> String {
+    let kept: String = text.chars().filter(|c| !is_invisible(*c)).collect();
+    kept.trim().to_string()
+}
+
+/// Whether `line`, wherever it starts, is written like a Decisions heading:
+/// one to six `#`, then (after blanks and invisible characters) text
+/// starting with `Decisions`, any case.
+fn reads_like_decisions_heading(line: &str) -> bool {
+    let rest = line.trim_start_matches([' ', '\t']);
+    let after = rest.trim_start_matches('#');
+    let hashes = rest.len() - after.len();
+    (1..=6).contains(&hashes) && starts_with_ignore_case(&visible_text(after), "decisions")
+}
+
+/// What the lint says to do about a near-miss Decisions heading.
+const WRITE_HEADING: &str = "write \"## Decisions\"";
+
+/// A line that is almost the `## Decisions` heading.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct NearMiss {
+    /// 1-based line.
+    line: usize,
+    /// What is wrong with it, after the quoted line.
+    what: String,
+    /// What to do.
+    todo: String,
+}
+
+/// Why a heading of `level` with `text` is not the `## Decisions` heading
+/// although it reads like one: wrong level, invisible characters in its
+/// text, or both. `None` when it does not read like one.
+fn heading_near_miss(level: u8, text: &str) -> Option<(String, String)> {
+    if !starts_with_ignore_case(&visible_text(text.trim_start_matches('#')), "decisions") {
+        return None;
+    }
+    let hidden = text.chars().any(is_invisible);
+    let what = match (level, hidden) {
+        (2, _) => {
+            "is a heading whose text holds invisible characters and does not read as \"Decisions\""
+                .to_string()
+        }
+        (_, false) => format!(
+            "is a level-{level} heading, and the manifest is read only under a level-2 heading"
+        ),
+        (_, true) => format!(
+            "is a level-{level} heading whose text holds invisible characters, and the manifest is read only under a level-2 heading"
+        ),
+    };
+    let todo = if hidden {
+        format!("delete the invisible characters and {WRITE_HEADING}")
+    } else {
+        WRITE_HEADING.to_string()
+    };
+    Some((what, todo))
+}
+
+/// Why the body line `line` (not a heading) is almost the `## Decisions`
+/// heading, given the blocks of `file` that are never closed.
+fn line_near_miss(
+    file: &MarkdownFile,
+    line: usize,
+    unclosed: &[UnclosedBlock],
+) -> Option<(String, String)> {
+    let range = file.lines.line_range(&file.text, line);
+    let text = &file.text[range.clone()];
+    if let Some(block) = unclosed
+        .iter()
+        .find(|b| b.line < line && b.range.contains(&range.start))
+    {
+        if !reads_like_decisions_heading(text) {
+            return None;
+        }
+        let (what, closer) = if block.opener == "<!--" {
+            ("HTML comment", "-->")
+        } else {
+            ("code block", block.opener.as_str())
+        };
+        return Some((
+            format!(
+                "is inside the {what} opened at line {} with {}, which is never closed: it is not a heading",
+                block.line, block.opener
+            ),
+            format!("close the block with a {closer} line above this one"),
+        ));
+    }
+    let indented_code = file
+        .doc
+        .code_blocks
+        .iter()
+        .any(|b| !b.fenced && b.range.contains(&range.start));
+    if file.doc.in_code_or_html(range.start) && !indented_code {
+        return None;
+    }
+    let indent = &text[..text.len() - text.trim_start_matches([' ', '\t']).len()];
+    if indent.contains('\t') || indent.len() > 3 {
+        return reads_like_decisions_heading(text).then(|| {
+            (
+                "is indented more than 3 spaces: CommonMark reads it as code (or as text), not as a heading"
+                    .to_string(),
+                "start the line with ##, indented at most 3 spaces".to_string(),
+            )
+        });
+    }
+    is_near_miss_heading(text).then(|| {
+        (
+            "is not a heading (CommonMark needs an ASCII space after ##)".to_string(),
+            WRITE_HEADING.to_string(),
+        )
+    })
+}
+
+/// The lines of `file` that are almost a `## Decisions` heading, in line
+/// order: a heading of another level or with invisible characters in its
+/// text; `##Decisions` or `##` and a non-ASCII space; an indented
+/// `## Decisions` (a code block); a `## Decisions` inside a fence or HTML
+/// comment that is never closed. Lines inside closed code blocks and HTML
+/// comments (examples) do not count.
+fn near_misses(file: &MarkdownFile) -> Vec<NearMiss> {
+    let mut out = Vec::new();
+    let mut heading_lines = BTreeSet::new();
+    for heading in &file.doc.headings {
+        let line = file.line_of(heading.range.start);
+        heading_lines.insert(line);
+        if let Some((what, todo)) = heading_near_miss(heading.level, &heading.text) {
+            out.push(NearMiss { line, what, todo });
+        }
+    }
+    let unclosed = file.unclosed_blocks();
+    let body = file.frontmatter.as_ref().map(|f| f.end);
+    let first = body.map(|end| file.line_of(end)).unwrap_or(1);
+    for line in first..=file.lines.len() {
+        let starts_in_body = body.is_none_or(|end| file.lines.line_start(line) >= end);
+        if !starts_in_body || heading_lines.contains(&line) {
+            continue;
+        }
+        if let Some((what, todo)) = line_near_miss(file, line, &unclosed) {
+            out.push(NearMiss { line, what, todo });
+        }
+    }
+    out.sort_by_key(|m| m.line);
+    out
+}
+
+/// F25 `decisions-heading-malformed`: a file (plan or twin) with no
+/// level-2 `Decisions` heading but a line that is almost one (see
+/// [`near_misses`]). Points at the line; the message shows it with
+/// invisible characters escaped and says what is wrong.
 pub fn decisions_heading_malformed(input: &LintInput, out: &mut Vec<Hit>) {
     for source in sources(input) {
         if source.section.is_some() {
             continue;
         }
         let file = source.file;
-        let first = file
-            .frontmatter
-            .as_ref()
-            .map(|f| file.line_of(f.end))
-            .unwrap_or(1);
-        for line in first..=file.lines.len() {
-            let range = file.lines.line_range(&file.text, line);
-            if range.start < file.frontmatter.as_ref().map(|f| f.end).unwrap_or(0)
-                || file.doc.in_code_or_html(range.start)
-            {
-                continue;
-            }
-            let text = &file.text[range];
-            if is_near_miss_heading(text) {
-                out.push(source.hit(
-                    line_span(file, line),
-                    format!(
-                        "decisions heading in {} (line {line}): decisions-heading-malformed — \"{}\" is not a heading (CommonMark needs an ASCII space after ##), so {} has no manifest; write \"## Decisions\"",
-                        source.name(),
-                        escape_invisible(text.trim()),
-                        source.name()
-                    ),
-                ));
-            }
+        for miss in near_misses(file) {
+            out.push(source.hit(
+                line_span(file, miss.line),
+                format!(
+                    "decisions heading in {} (line {}): decisions-heading-malformed — \"{}\" {}, so {} has no manifest; {}",
+                    source.name(),
+                    miss.line,
+                    escape_invisible(file.line_text(miss.line).trim_end_matches([' ', '\t', '\r'])),
+                    miss.what,
+                    source.name(),
+                    miss.todo
+                ),
+            ));
         }
     }
 }

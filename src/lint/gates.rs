@@ -2,9 +2,10 @@
 //! Gate-check of a known type whose value can be checked; a phase with a
 //! Gate-check is marked GATED.
 
+use std::collections::BTreeSet;
 use std::ops::Range;
 
-use super::{Hit, LintInput, line_span, phase_list};
+use super::{Hit, LintInput, UndefinedPhases, line_span, phase_list};
 use crate::error::escape_invisible;
 use crate::manifest::FileKind;
 use crate::plan::graph::{DependsToken, read_depends};
@@ -192,26 +193,27 @@ pub fn gate_value_missing(input: &LintInput, out: &mut Vec<Hit>) {
     }
 }
 
-/// The phases the value of a `phase`/`phases` gate names, and the tokens
-/// that are not phase numbers or ranges.
-fn gate_tokens(value: &str) -> (Vec<u32>, Vec<String>) {
-    let mut phases = Vec::new();
+/// The phase and range tokens of the value of a `phase`/`phases` gate, and
+/// the tokens that are neither.
+fn gate_tokens(value: &str) -> (Vec<DependsToken>, Vec<String>) {
+    let mut named = Vec::new();
     let mut bad = Vec::new();
     for token in read_depends(value) {
         match token {
-            DependsToken::Phase(p) => phases.push(p),
-            DependsToken::Range(a, b) => phases.extend((a..=b).take(10_000)),
             DependsToken::Unknown(t) => bad.push(t),
+            token => named.push(token),
         }
     }
-    (phases, bad)
+    (named, bad)
 }
 
 /// F24 `gate-phase-unknown`: a `phase`/`phases` Gate-check naming a token
 /// that is not a phase number or range, or a phase the graph does not
-/// define. One finding per token. Points at the bullet.
+/// define. One finding per token (a range names the undefined phases inside
+/// it as runs, with their count). Points at the bullet.
 pub fn gate_phase_unknown(input: &LintInput, out: &mut Vec<Hit>) {
     let graph = input.manifest.plan.graph_phases();
+    let defined: BTreeSet<u32> = graph.iter().copied().collect();
     for (phase, gate, span) in typed_gates(input) {
         if !matches!(gate.kind, "phase" | "phases") || gate.value.is_empty() {
             continue;
@@ -227,19 +229,30 @@ pub fn gate_phase_unknown(input: &LintInput, out: &mut Vec<Hit>) {
                 ),
             ));
         }
-        let mut reported = Vec::new();
-        for p in named {
-            if !graph.contains(&p) && !reported.contains(&p) {
-                reported.push(p);
-                out.push(hit(
-                    span.clone(),
-                    format!(
-                        "phase {phase}: gate-phase-unknown — Gate-check \"{}\" names phase {p}, which is not in this plan (phases: {}); name a phase of the graph",
-                        gate.written(),
-                        phase_list(&graph)
-                    ),
-                ));
-            }
+        let mut reported = BTreeSet::new();
+        for token in named {
+            let (a, b) = match token {
+                DependsToken::Phase(p) if reported.insert(p) => (p, p),
+                DependsToken::Range(a, b) => (a, b),
+                _ => continue,
+            };
+            let Some(undefined) = UndefinedPhases::of(a, b, &defined) else {
+                continue;
+            };
+            let (within, verb) = match (a == b, undefined.count) {
+                (true, _) => (String::new(), "is"),
+                (false, 1) => (format!(" in the range {a}-{b}"), "is"),
+                (false, _) => (format!(" in the range {a}-{b}"), "are"),
+            };
+            out.push(hit(
+                span.clone(),
+                format!(
+                    "phase {phase}: gate-phase-unknown — Gate-check \"{}\" names {}{within}, which {verb} not in this plan (phases: {}); name a phase of the graph",
+                    gate.written(),
+                    undefined.named(),
+                    phase_list(&graph)
+                ),
+            ));
         }
     }
 }
@@ -251,7 +264,12 @@ pub fn gate_phase_self(input: &LintInput, out: &mut Vec<Hit>) {
         if !matches!(gate.kind, "phase" | "phases") {
             continue;
         }
-        if gate_tokens(gate.value).0.contains(&phase) {
+        let names_itself = gate_tokens(gate.value).0.iter().any(|t| match *t {
+            DependsToken::Phase(p) => p == phase,
+            DependsToken::Range(a, b) => (a..=b).contains(&phase),
+            DependsToken::Unknown(_) => false,
+        });
+        if names_itself {
             out.push(hit(
                 span,
                 format!(
@@ -396,10 +414,19 @@ mod tests {
 
     #[test]
     fn tokens() {
-        assert_eq!(gate_tokens("1, 3-4"), (vec![1, 3, 4], vec![]));
+        assert_eq!(
+            gate_tokens("1, 3-4"),
+            (
+                vec![DependsToken::Phase(1), DependsToken::Range(3, 4)],
+                vec![]
+            )
+        );
         assert_eq!(
             gate_tokens("2 and 3"),
-            (vec![2, 3], vec!["and".to_string()])
+            (
+                vec![DependsToken::Phase(2), DependsToken::Phase(3)],
+                vec!["and".to_string()]
+            )
         );
     }
 }

@@ -6,14 +6,14 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::ops::Range;
 
-use super::{Hit, LintInput, line_span, phase_list, trimmed_span};
+use super::{
+    Hit, LintInput, UndefinedPhases, defined_phases_named, line_span, phase_list, trimmed_span,
+};
 use crate::error::escape_invisible;
 use crate::manifest::FileKind;
 use crate::markdown::table::split_cells;
-use crate::plan::Scalar;
-use crate::plan::graph::{
-    DependsToken, GraphRow, GraphTable, PhaseCellValue, parse_phase_number, read_phase_cell,
-};
+use crate::plan::graph::{DependsToken, GraphRow, GraphTable, PhaseCellValue, read_phase_cell};
+use crate::plan::{FrontmatterProblem, Scalar};
 
 /// The header `Phase | Title | Depends on | Repos` a graph table needs, for
 /// messages.
@@ -65,15 +65,6 @@ fn defining_rows(table: &GraphTable) -> Vec<(u32, &GraphRow)> {
         .collect()
 }
 
-/// The phases one Depends-on token names (a range names each phase in it).
-fn token_phases(token: &DependsToken) -> Vec<u32> {
-    match token {
-        DependsToken::Phase(p) => vec![*p],
-        DependsToken::Range(a, b) => (*a..=*b).take(10_000).collect(),
-        DependsToken::Unknown(_) => Vec::new(),
-    }
-}
-
 fn hit(span: Range<usize>, message: String) -> Hit {
     Hit {
         file: FileKind::Plan,
@@ -100,20 +91,30 @@ fn yaml_reason(message: &str) -> &str {
     rest
 }
 
-/// F20 `frontmatter-invalid`: the frontmatter is not valid YAML; points at
-/// the line of the YAML error.
+/// F20 `frontmatter-invalid`: the frontmatter is not valid YAML (points at
+/// the line of the YAML error, or at the line indented with a tab), is not
+/// a mapping of fields, or is never closed (points at line 1).
 pub fn frontmatter_invalid(input: &LintInput, out: &mut Vec<Hit>) {
     let plan = &input.manifest.plan;
-    if let Some(error) = &plan.frontmatter.error {
-        out.push(hit(
-            line_span(&plan.file, error.line),
-            format!(
-                "frontmatter (line {}): frontmatter-invalid — the YAML does not parse ({}), so slug, status and phases are not read; fix the YAML between the two --- lines",
-                error.line,
-                escape_invisible(yaml_reason(&error.message))
-            ),
-        ));
-    }
+    let Some(error) = &plan.frontmatter.error else {
+        return;
+    };
+    let line = error.line;
+    let reason = escape_invisible(yaml_reason(&error.message));
+    let what = match error.kind {
+        FrontmatterProblem::Yaml => format!(
+            "the YAML does not parse ({reason}), so slug, status and phases are not read; fix the YAML between the two --- lines"
+        ),
+        FrontmatterProblem::Tab => format!(
+            "line {line} is indented with a tab, and YAML indents with spaces only ({reason}), so slug, status and phases are not read; indent with spaces"
+        ),
+        FrontmatterProblem::NotAMapping => "the frontmatter is not a mapping of fields, so slug, status and phases are not read; write one \"field: value\" per line (slug, status, phases)".to_string(),
+        FrontmatterProblem::Unclosed => "the frontmatter opened here is never closed with ---, so slug, status and phases are not read and the whole file is read as the body; add a --- line after the last field".to_string(),
+    };
+    out.push(hit(
+        line_span(&plan.file, line),
+        format!("frontmatter (line {line}): frontmatter-invalid — {what}"),
+    ));
 }
 
 /// F20 `graph-table-missing`: no `## Phase graph` heading, or no table rows
@@ -206,31 +207,79 @@ pub fn graph_row_cell_count(input: &LintInput, out: &mut Vec<Hit>) {
     }
 }
 
-/// `phase-count-mismatch` (code F20): the frontmatter's `phases:` is a
-/// number that differs from the number of phases the graph defines; points
-/// at the `phases:` line. `phases: TODO` (not a number) is not checked.
+/// The `phases:` value as written on its frontmatter line (comment
+/// dropped, trimmed); the scalar as text when the line cannot be found.
+fn phases_as_written(input: &LintInput, scalar: Option<&Scalar>) -> String {
+    let plan = &input.manifest.plan;
+    let from_line = plan.frontmatter.phases_line.and_then(|line| {
+        let text = plan.file.line_text(line).strip_prefix("phases:")?;
+        let text = text.split(" #").next().unwrap_or(text);
+        Some(text.trim().to_string())
+    });
+    from_line
+        .filter(|t| !t.is_empty())
+        .or_else(|| scalar.and_then(Scalar::as_text))
+        .unwrap_or_default()
+}
+
+/// Whether the frontmatter's `phases:` value is a number (`Some(agrees)`,
+/// whether it equals `parsed`) or not a number at all (`None`).
+fn count_agrees(scalar: &Scalar, parsed: usize) -> Option<bool> {
+    match scalar {
+        Scalar::Int(n) => Some(usize::try_from(*n).is_ok_and(|n| n == parsed)),
+        Scalar::Float(f) => Some(f.fract() == 0.0 && *f == parsed as f64),
+        Scalar::Str(s) => {
+            let digits = s.trim();
+            (!digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()))
+                .then(|| digits.parse::<u128>().is_ok_and(|n| n == parsed as u128))
+        }
+        Scalar::Bool(_) | Scalar::Other(_) => None,
+    }
+}
+
+/// `phase-count-mismatch` (code F20): the frontmatter's `phases:` is not a
+/// whole number equal to the number of phases the graph defines; points
+/// at the `phases:` line. `phases: TODO` is not checked, nor a plan
+/// without `phases:` or without a graph table.
 pub fn phase_count_mismatch(input: &LintInput, out: &mut Vec<Hit>) {
     let plan = &input.manifest.plan;
-    if table(input).is_none() {
+    let fm = &plan.frontmatter;
+    if table(input).is_none() || fm.error.is_some() {
         return;
     }
-    let said = match &plan.frontmatter.phases {
-        Some(Scalar::Int(n)) => *n,
-        Some(Scalar::Str(s)) => match parse_phase_number(s.trim()) {
-            Some(n) => i64::from(n),
-            None => return,
-        },
-        _ => return,
-    };
+    let scalar = fm.phases.as_ref();
+    match scalar {
+        Some(Scalar::Str(s)) if s.trim() == "TODO" => return,
+        None if fm.phases_line.is_none() => return,
+        _ => {}
+    }
     let parsed = plan.graph_phases().len();
-    if said == parsed as i64 {
+    let agrees = scalar.and_then(|s| count_agrees(s, parsed));
+    if agrees == Some(true) {
         return;
     }
-    let line = plan.frontmatter.phases_line.unwrap_or(1);
+    let written = escape_invisible(&phases_as_written(input, scalar));
+    let said = match agrees {
+        Some(_) => written,
+        None => format!("\"{written}\""),
+    };
+    let what = if agrees.is_none() {
+        "phases: is the number of phases (a whole number), or TODO; "
+    } else {
+        ""
+    };
+    let todo = if parsed == 0 {
+        "add the phase rows to the Phase graph table, one per phase".to_string()
+    } else {
+        format!(
+            "set \"phases: {parsed}\" in the frontmatter, or add the missing rows to the Phase graph"
+        )
+    };
+    let line = fm.phases_line.unwrap_or(1);
     out.push(hit(
         line_span(&plan.file, line),
         format!(
-            "phase count mismatch: frontmatter says {said} but the table parses {parsed} rows — set \"phases: {parsed}\" in the frontmatter, or add the missing rows to the Phase graph"
+            "phase count mismatch: frontmatter says {said} but the table parses {parsed} rows — {what}{todo}"
         ),
     ));
 }
@@ -320,24 +369,53 @@ pub fn depends_token_unknown(input: &LintInput, out: &mut Vec<Hit>) {
 }
 
 /// F2 `depends-phase-undefined`: a dependency on a phase the graph does not
-/// define. Points at the Depends-on cell.
+/// define. One finding per Depends-on token: a range names the undefined
+/// phases inside it as runs, with their count. Points at the Depends-on
+/// cell.
 pub fn depends_phase_undefined(input: &LintInput, out: &mut Vec<Hit>) {
     let Some(table) = table(input) else { return };
     let Some(col) = table.depends_col else { return };
     let phases = input.manifest.plan.graph_phases();
+    let defined: BTreeSet<u32> = phases.iter().copied().collect();
+    let graph = phase_list(&phases);
     for (phase, row) in defining_rows(table) {
         let mut reported = BTreeSet::new();
-        for dep in row.depends.iter().flat_map(token_phases) {
-            if !phases.contains(&dep) && reported.insert(dep) {
-                out.push(hit(
-                    cell_span(input, row, col),
-                    format!(
-                        "phase {phase} depends on undefined phase {dep} — add phase {dep} to the Phase graph, or drop it from phase {phase}'s Depends on (graph phases: {})",
-                        phase_list(&phases)
-                    ),
-                ));
-            }
+        for token in &row.depends {
+            let (a, b) = match *token {
+                DependsToken::Phase(dep) if reported.insert(dep) => (dep, dep),
+                DependsToken::Range(a, b) => (a, b),
+                _ => continue,
+            };
+            let Some(undefined) = UndefinedPhases::of(a, b, &defined) else {
+                continue;
+            };
+            let named = undefined.named();
+            let todo = if a == b {
+                format!(
+                    "add {named} to the Phase graph, or drop it from phase {phase}'s Depends on"
+                )
+            } else {
+                format!(
+                    "the range {a}-{b} names {} the graph does not define; narrow the range in phase {phase}'s Depends on, or add the phases to the Phase graph",
+                    plural_phases(undefined.count)
+                )
+            };
+            out.push(hit(
+                cell_span(input, row, col),
+                format!(
+                    "phase {phase} depends on undefined {named} — {todo} (graph phases: {graph})"
+                ),
+            ));
         }
+    }
+}
+
+/// `1 phase` or `N phases`.
+fn plural_phases(n: u64) -> String {
+    if n == 1 {
+        "1 phase".to_string()
+    } else {
+        format!("{n} phases")
     }
 }
 
@@ -354,8 +432,7 @@ pub fn dependency_cycle(input: &LintInput, out: &mut Vec<Hit>) {
             let mut deps: Vec<u32> = row
                 .depends
                 .iter()
-                .flat_map(token_phases)
-                .filter(|d| phases.contains(d))
+                .flat_map(|t| defined_phases_named(t, &phases))
                 .collect();
             deps.sort_unstable();
             deps.dedup();

@@ -123,6 +123,15 @@ pub struct FrontmatterBlock {
     pub end: usize,
 }
 
+/// Whether `text` opens a frontmatter block: its first line (after an
+/// optional UTF-8 BOM) is `---`. With no later `---` line the block is never
+/// closed, and [`split_frontmatter`] finds none.
+pub fn opens_frontmatter(text: &str) -> bool {
+    let rest = text.strip_prefix('\u{FEFF}').unwrap_or(text);
+    let first = rest.split('\n').next().unwrap_or("");
+    first.trim_end_matches('\r') == "---" && rest.contains('\n')
+}
+
 /// Finds the frontmatter: a first line `---` (an optional UTF-8 BOM before
 /// it) and the next line that is `---`. `None` when the file does not open
 /// with one or it is never closed.
@@ -321,6 +330,79 @@ fn level_number(level: HeadingLevel) -> u8 {
     }
 }
 
+/// A fenced code block or an HTML comment that is never closed: CommonMark
+/// runs it to the end of the file (or of the blockquote or list item it
+/// sits in), so every heading, table and phase block after its opening
+/// line is read as code or as a comment.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnclosedBlock {
+    /// What opens it, as written: the fence (```` ``` ````, `~~~~`) or `<!--`.
+    pub opener: String,
+    /// 1-based line of the opening fence or `<!--`.
+    pub line: usize,
+    /// Byte range of the block, from its opening line to where it ends.
+    pub range: Range<usize>,
+}
+
+/// `line` without its container marks: leading blanks and blockquote `>`s.
+fn without_container_marks(line: &str) -> &str {
+    line.trim_start_matches([' ', '\t', '>'])
+}
+
+/// The fence that opens a code block whose first line is `line`: the run
+/// of backticks or tildes (three or more), when there is one.
+fn opening_fence(line: &str) -> Option<&str> {
+    let rest = without_container_marks(line);
+    let marker = rest.chars().next().filter(|c| *c == '`' || *c == '~')?;
+    let fence = &rest[..rest.len() - rest.trim_start_matches(marker).len()];
+    (fence.len() >= 3).then_some(fence)
+}
+
+/// Whether `line` closes a code block opened by `fence`: the same mark,
+/// at least as many times, and nothing else but blanks.
+fn closes_fence(line: &str, fence: &str) -> bool {
+    let Some(marker) = fence.chars().next() else {
+        return false;
+    };
+    let rest = without_container_marks(line);
+    let after = rest.trim_start_matches(marker);
+    rest.len() - after.len() >= fence.len() && after.trim().is_empty()
+}
+
+impl MarkdownFile {
+    /// The fenced code blocks and HTML comments of the body that are never
+    /// closed, in document order.
+    pub fn unclosed_blocks(&self) -> Vec<UnclosedBlock> {
+        let mut out = Vec::new();
+        for block in self.doc.code_blocks.iter().filter(|b| b.fenced) {
+            let first = self.line_of(block.range.start);
+            let Some(fence) = opening_fence(self.line_text(first)) else {
+                continue;
+            };
+            let last = self.line_of(block.range.end.saturating_sub(1).max(block.range.start));
+            if last == first || !closes_fence(self.line_text(last), fence) {
+                out.push(UnclosedBlock {
+                    opener: fence.to_string(),
+                    line: first,
+                    range: block.range.clone(),
+                });
+            }
+        }
+        for range in &self.doc.html_blocks {
+            let text = &self.text[range.clone()];
+            if without_container_marks(text).starts_with("<!--") && !text.contains("-->") {
+                out.push(UnclosedBlock {
+                    opener: "<!--".to_string(),
+                    line: self.line_of(range.start),
+                    range: range.clone(),
+                });
+            }
+        }
+        out.sort_by_key(|b| b.range.start);
+        out
+    }
+}
+
 /// A Markdown file read from disk: its path, text, line index, frontmatter
 /// block and the one parse of its body.
 #[derive(Debug, Clone)]
@@ -426,6 +508,34 @@ mod tests {
         assert_eq!(&text[fm.end..], "# T\r\n");
         assert!(split_frontmatter("---\nslug: x\n").is_none());
         assert!(split_frontmatter("# no\n---\n").is_none());
+    }
+
+    #[test]
+    fn unclosed_fences_and_comments() {
+        let unclosed = |text: &str| {
+            MarkdownFile::from_text(PathBuf::from("t.md"), text.to_string())
+                .unclosed_blocks()
+                .into_iter()
+                .map(|b| (b.opener, b.line))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(unclosed("# T\n\n```sh\nls\n```\n\nafter\n"), vec![]);
+        assert_eq!(unclosed("# T\n\n```sh\nls\n```"), vec![]);
+        assert_eq!(
+            unclosed("```sh\nls\n## Decisions\n"),
+            vec![("```".into(), 1)]
+        );
+        assert_eq!(unclosed("x\n\n````\n```\n"), vec![("````".into(), 3)]);
+        assert_eq!(unclosed("x\n\n~~~\n"), vec![("~~~".into(), 3)]);
+        assert_eq!(unclosed("> ```\n> a\n> ```\n"), vec![]);
+        assert_eq!(unclosed("<!-- a -->\n\n<!-- b\n-->\n"), vec![]);
+        assert_eq!(
+            unclosed("# T\n\n<!-- note\n## Decisions\n"),
+            vec![("<!--".into(), 3)]
+        );
+        assert!(opens_frontmatter("---\nslug: x\n"));
+        assert!(opens_frontmatter("\u{FEFF}---\r\nslug: x\r\n"));
+        assert!(!opens_frontmatter("# ---\n"));
     }
 
     #[test]

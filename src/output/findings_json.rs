@@ -7,7 +7,8 @@
 //!                "findings": [ { "code": "F14", "name": "…", "severity": "gating",
 //!                                "gating": true, "file": "…", "line": 30,
 //!                                "column": 1, "message": "…" } ] } ],
-//!   "summary": { "plans": 1, "plans_with_findings": 1, "findings": 1, "gating": 1 } }
+//!   "summary": { "plans": 1, "plans_with_findings": 1, "findings": 1, "gating": 1,
+//!                "unreadable": 0 } }
 //! ```
 
 use std::io::Write;
@@ -67,6 +68,9 @@ pub struct JsonSummary {
     pub findings: usize,
     /// Findings that gate.
     pub gating: usize,
+    /// Plans named or found that could not be read (each reported on
+    /// stderr; the exit code is 2).
+    pub unreadable: usize,
 }
 
 /// The whole document.
@@ -91,8 +95,13 @@ fn finding<'a>(report: &PlanReport, f: &'a Finding, base: Option<&Path>) -> Json
     }
 }
 
-/// The JSON document for `reports`.
-pub fn document<'a>(reports: &'a [PlanReport], base: Option<&Path>) -> JsonReport<'a> {
+/// The JSON document for `reports`, with `unreadable` plans counted in the
+/// summary.
+pub fn document<'a>(
+    reports: &'a [PlanReport],
+    unreadable: usize,
+    base: Option<&Path>,
+) -> JsonReport<'a> {
     let plans: Vec<JsonPlan> = reports
         .iter()
         .map(|r| JsonPlan {
@@ -109,16 +118,19 @@ pub fn document<'a>(reports: &'a [PlanReport], base: Option<&Path>) -> JsonRepor
         plans_with_findings: plans.iter().filter(|p| !p.findings.is_empty()).count(),
         findings: plans.iter().map(|p| p.findings.len()).sum(),
         gating: plans.iter().map(|p| p.gating).sum(),
+        unreadable,
     };
     JsonReport { plans, summary }
 }
 
-/// Writes the JSON document for `reports`, pretty-printed, then a newline.
+/// Writes the JSON document for `reports` (see [`document`]),
+/// pretty-printed, then a newline.
 pub fn write(
     out: &mut dyn Write,
     reports: &[PlanReport],
+    unreadable: usize,
     base: Option<&Path>,
 ) -> std::io::Result<()> {
-    serde_json::to_writer_pretty(&mut *out, &document(reports, base))?;
+    serde_json::to_writer_pretty(&mut *out, &document(reports, unreadable, base))?;
     out.write_all(b"\n")
 }

@@ -89,18 +89,25 @@ fn plural(n: usize, word: &str) -> String {
 }
 
 /// The summary line for people, e.g.
-/// `2 plans checked: 3 findings (2 gating) in 1 plan` or
-/// `1 plan checked: no findings`.
-pub fn summary(reports: &[PlanReport]) -> String {
-    let plans = plural(reports.len(), "plan");
+/// `2 plans checked: 3 findings (2 gating) in 1 plan`,
+/// `1 plan checked: no findings`, or, when `unreadable` plans could not be
+/// read, `0 plans checked, 1 could not be read`.
+pub fn summary(reports: &[PlanReport], unreadable: usize) -> String {
+    let mut checked = format!("{} checked", plural(reports.len(), "plan"));
+    if unreadable > 0 {
+        checked.push_str(&format!(", {unreadable} could not be read"));
+        if reports.is_empty() {
+            return checked;
+        }
+    }
     let findings: usize = reports.iter().map(|r| r.findings.len()).sum();
     if findings == 0 {
-        return format!("{plans} checked: no findings");
+        return format!("{checked}: no findings");
     }
     let gating: usize = reports.iter().map(PlanReport::gating_count).sum();
     let with = reports.iter().filter(|r| !r.findings.is_empty()).count();
     format!(
-        "{plans} checked: {} ({gating} gating) in {}",
+        "{checked}: {} ({gating} gating) in {}",
         plural(findings, "finding"),
         plural(with, "plan")
     )

@@ -19,7 +19,8 @@ pub struct Handoffs {
 
 impl Handoffs {
     /// Scans `dir` for `phase-<NN>-*.md` files. A folder that does not exist
-    /// holds no handoffs; an entry that cannot be inspected is skipped.
+    /// holds no handoffs; an entry that cannot be inspected, or that is not
+    /// a file (a folder, a dangling symlink), is skipped.
     pub fn scan(dir: &Path) -> Handoffs {
         let mut best: BTreeMap<u32, (SystemTime, PathBuf)> = BTreeMap::new();
         let Ok(entries) = std::fs::read_dir(dir) else {
@@ -30,11 +31,14 @@ impl Handoffs {
             let Some(phase) = name.to_str().and_then(handoff_phase) else {
                 continue;
             };
-            let modified = entry
-                .metadata()
-                .and_then(|m| m.modified())
-                .unwrap_or(SystemTime::UNIX_EPOCH);
             let path = entry.path();
+            let Ok(meta) = std::fs::metadata(&path) else {
+                continue;
+            };
+            if !meta.is_file() {
+                continue;
+            }
+            let modified = meta.modified().unwrap_or(SystemTime::UNIX_EPOCH);
             let newer = best
                 .get(&phase)
                 .is_none_or(|(t, p)| (modified, &path) > (*t, p));

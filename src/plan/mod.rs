@@ -56,13 +56,29 @@ struct RawFrontmatter {
     phases: Option<Scalar>,
 }
 
-/// A frontmatter that is not valid YAML (SPEC §6 `frontmatter-invalid`).
+/// What is wrong with a frontmatter block (SPEC §6 `frontmatter-invalid`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FrontmatterProblem {
+    /// The YAML does not parse.
+    Yaml,
+    /// The YAML does not parse, and a line is indented with a tab (YAML
+    /// indents with spaces only); the error points at that line.
+    Tab,
+    /// Valid YAML, but a list or a scalar rather than a mapping of fields.
+    NotAMapping,
+    /// The first line is `---` and no later line closes the block.
+    Unclosed,
+}
+
+/// A frontmatter that cannot be read (SPEC §6 `frontmatter-invalid`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct FrontmatterError {
-    /// 1-based line in the plan file of the YAML error.
+    /// 1-based line in the plan file of the problem.
     pub line: usize,
-    /// The YAML library's message.
+    /// The YAML library's message (empty for [`FrontmatterProblem::Unclosed`]).
     pub message: String,
+    /// What is wrong.
+    pub kind: FrontmatterProblem,
 }
 
 /// The frontmatter fields the tool uses (SPEC §3.1).
@@ -82,12 +98,54 @@ pub struct Frontmatter {
     pub error: Option<FrontmatterError>,
 }
 
+/// Places a YAML error: `line` is the parser's 1-based line within `yaml`,
+/// whose first line is line `first_line` of the file. A line indented with
+/// a tab at or before the error (or after it, when the parser speaks of a
+/// tab) is the cause: the error points there. YAML that parses as a list or
+/// a scalar is [`FrontmatterProblem::NotAMapping`] at the first line.
+fn yaml_problem(yaml: &str, line: usize, message: String, first_line: usize) -> FrontmatterError {
+    let parsed = serde_saphyr::from_str::<serde_json::Value>(yaml);
+    if parsed.is_ok_and(|v| !v.is_object() && !v.is_null()) {
+        return FrontmatterError {
+            line: first_line,
+            message,
+            kind: FrontmatterProblem::NotAMapping,
+        };
+    }
+    let about_tabs = message.contains("tab");
+    let tab_line = yaml
+        .lines()
+        .position(|l| l.trim_start_matches(' ').starts_with('\t'))
+        .map(|i| i + 1)
+        .filter(|&t| t <= line || about_tabs);
+    match tab_line {
+        Some(t) => FrontmatterError {
+            line: first_line + t - 1,
+            message,
+            kind: FrontmatterProblem::Tab,
+        },
+        None => FrontmatterError {
+            line: first_line + line - 1,
+            message,
+            kind: FrontmatterProblem::Yaml,
+        },
+    }
+}
+
 impl Frontmatter {
     /// Parses the frontmatter block of `file` with a YAML library; invalid
     /// YAML is recorded in [`Frontmatter::error`], never a panic.
     pub fn read(file: &MarkdownFile) -> Frontmatter {
         let Some(block) = &file.frontmatter else {
-            return Frontmatter::default();
+            let unclosed = crate::markdown::opens_frontmatter(&file.text);
+            return Frontmatter {
+                error: unclosed.then(|| FrontmatterError {
+                    line: 1,
+                    message: String::new(),
+                    kind: FrontmatterProblem::Unclosed,
+                }),
+                ..Frontmatter::default()
+            };
         };
         let yaml = &file.text[block.yaml.clone()];
         let mut fm = Frontmatter {
@@ -115,10 +173,7 @@ impl Frontmatter {
                     .unwrap_or(1);
                 let message = e.to_string();
                 let message = message.lines().next().unwrap_or("invalid YAML").to_string();
-                fm.error = Some(FrontmatterError {
-                    line: block.first_line + line - 1,
-                    message,
-                });
+                fm.error = Some(yaml_problem(yaml, line, message, block.first_line));
             }
         }
         fm

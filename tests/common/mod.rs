@@ -59,6 +59,32 @@ impl Root {
         self.handoff(slug, "decisions.md", text)
     }
 
+    /// Writes `planfile.toml` at the docs root.
+    pub fn config(&self, text: &str) {
+        std::fs::write(self.path().join("planfile.toml"), text).expect("write planfile.toml");
+    }
+
+    /// Runs `validate <slug> --format json`; the exit code and the findings
+    /// of the one plan (panics, naming stderr, when stdout is not JSON).
+    pub fn findings(&self, slug: &str) -> (i32, Vec<serde_json::Value>) {
+        let output = self
+            .cmd()
+            .args(["validate", slug, "--format", "json"])
+            .output()
+            .expect("run planfile");
+        let doc: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap_or_else(|e| {
+            panic!(
+                "validate {slug}: stdout is not JSON ({e}); stderr: {}",
+                stderr(&output)
+            )
+        });
+        let findings = doc["plans"][0]["findings"]
+            .as_array()
+            .cloned()
+            .unwrap_or_default();
+        (output.status.code().unwrap_or(-1), findings)
+    }
+
     /// The twin's path.
     pub fn twin_path(&self, slug: &str) -> PathBuf {
         self.path()
