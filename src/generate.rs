@@ -2,7 +2,7 @@
 //! and the scaling tests. The generated plan is clean under every lint: a
 //! phase graph where each phase depends on the one before, every fifth phase
 //! GATED with a Gate-check on its predecessor, a runnable Verification in
-//! every block, and a Decisions table with all 19 keys plus one row scoped to
+//! every block (a backticked command, or a fenced block in even phases), and a Decisions table with all 19 keys plus one row scoped to
 //! each phase.
 
 use std::fmt::Write as _;
@@ -67,7 +67,14 @@ pub fn plan_text(slug: &str, shape: PlanShape) -> String {
         if is_gated(p) {
             let _ = writeln!(out, "- **Gate-check:** phase {}", p - 1);
         }
-        let _ = writeln!(out, "- **Verification:** `grep -q step-{p} build.log`");
+        if p % 2 == 0 {
+            let _ = writeln!(
+                out,
+                "- **Verification:**\n  ```sh\n  grep -q step-{p} build.log\n  ```"
+            );
+        } else {
+            let _ = writeln!(out, "- **Verification:** `grep -q step-{p} build.log`");
+        }
     }
     out
 }
@@ -148,5 +155,8 @@ mod tests {
         assert_eq!(manifest.plan_rows().len(), 19 + 12);
         assert_eq!(manifest.twin_rows().len(), 100);
         assert_eq!(manifest.resolve(View::Phase(3)).len(), 19);
+        let report = crate::lint::lint_location(&location, &crate::config::LintConfig::default())
+            .expect("it lints");
+        assert!(report.findings.is_empty(), "{:?}", report.findings);
     }
 }

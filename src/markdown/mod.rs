@@ -307,9 +307,17 @@ impl Document {
 
     /// Whether byte `offset` lies inside a code block or an HTML block.
     pub fn in_code_or_html(&self, offset: usize) -> bool {
-        self.code_blocks.iter().any(|b| b.range.contains(&offset))
-            || self.html_blocks.iter().any(|r| r.contains(&offset))
+        contains_sorted(&self.code_blocks, |b| &b.range, offset)
+            || contains_sorted(&self.html_blocks, |r| r, offset)
     }
+}
+
+/// Whether one of `items` — blocks in document order, so their ranges are
+/// sorted and do not overlap — contains `offset`; a binary search, so a scan
+/// over every line of a file stays linear in its size.
+fn contains_sorted<T>(items: &[T], range: impl Fn(&T) -> &Range<usize>, offset: usize) -> bool {
+    let after = items.partition_point(|item| range(item).start <= offset);
+    after > 0 && range(&items[after - 1]).contains(&offset)
 }
 
 /// Whether `text` starts with `prefix`, ignoring ASCII case.
