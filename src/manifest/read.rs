@@ -286,6 +286,16 @@ fn stray_pipe_lines(
     out
 }
 
+/// `text` in lower case, without a new allocation when it has no upper-case
+/// letter (the common case for state and source words).
+fn lower_case(text: String) -> String {
+    if text.chars().any(char::is_uppercase) {
+        text.to_lowercase()
+    } else {
+        text
+    }
+}
+
 fn read_table(
     file: &MarkdownFile,
     kind: FileKind,
@@ -368,9 +378,9 @@ fn read_table(
                     key,
                     value: read_text_cell(cell(cols[1])),
                     owner: strip_decoration(cell(cols[2])),
-                    state: strip_decoration(cell(cols[3])).to_lowercase(),
+                    state: lower_case(strip_decoration(cell(cols[3]))),
                     blocking: read_blocking(&strip_decoration(cell(cols[4]))),
-                    source: strip_decoration(cell(cols[5])).to_lowercase(),
+                    source: lower_case(strip_decoration(cell(cols[5]))),
                     evidence: read_text_cell(cell(cols[6])),
                     phase: PhaseScope::read(&strip_decoration(cell(cols[7]))),
                     origin: Origin { file: kind, line },

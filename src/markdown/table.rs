@@ -47,27 +47,44 @@ pub fn has_pipe(line: &str) -> bool {
 /// Trims ASCII spaces, tabs and CRs from both ends (SPEC §3.3: a
 /// non-breaking space is NOT trimmed).
 pub fn trim_cell(cell: &str) -> &str {
-    cell.trim_matches(|c| matches!(c, ' ' | '\t' | '\r'))
+    // The trimmed bytes are ASCII, so both ends stay on character boundaries.
+    let blank = |b: &u8| matches!(b, b' ' | b'\t' | b'\r');
+    let bytes = cell.as_bytes();
+    let start = bytes.iter().position(|b| !blank(b)).unwrap_or(bytes.len());
+    let end = bytes
+        .iter()
+        .rposition(|b| !blank(b))
+        .map_or(start, |i| i + 1);
+    &cell[start..end.max(start)]
 }
 
 /// Removes every `*` and backtick, then trims: how `key`, `owner`, `state`,
 /// `source` and `blocking` cells and header cells are read (SPEC §3.3).
 pub fn strip_decoration(cell: &str) -> String {
     let cell = trim_cell(cell);
-    if !cell.contains(['*', '`']) {
+    let decoration = |b: &u8| matches!(b, b'*' | b'`');
+    if !cell.as_bytes().iter().any(decoration) {
         return cell.to_string();
     }
     let mut stripped = String::with_capacity(cell.len());
-    for part in cell.split(['*', '`']) {
-        stripped.push_str(part);
+    stripped.extend(cell.chars().filter(|c| !matches!(c, '*' | '`')));
+    let trimmed = trim_cell(&stripped);
+    if trimmed.len() == stripped.len() {
+        stripped
+    } else {
+        trimmed.to_string()
     }
-    trim_cell(&stripped).to_string()
 }
 
 /// A `value` or `evidence` cell as read: trimmed, with GFM's `\|` read as a
 /// literal `|`; every other byte as written (SPEC §3.3).
 pub fn read_text_cell(cell: &str) -> String {
-    trim_cell(cell).replace("\\|", "|")
+    let cell = trim_cell(cell);
+    if cell.contains("\\|") {
+        cell.replace("\\|", "|")
+    } else {
+        cell.to_string()
+    }
 }
 
 /// Whether a line is a GFM delimiter row (`|---|:--:|`).
