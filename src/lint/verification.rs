@@ -88,18 +88,11 @@ fn check_block(file: &MarkdownFile, block: &PhaseBlock) -> Result<(), (Gap, Rang
     };
     let from = bullet.range.start;
     let to = block.range.end;
-    let fence = file
-        .doc
-        .code_blocks
-        .iter()
-        .any(|b| b.fenced && b.range.start >= from && b.range.start < to);
-    let span = file.doc.code_spans.iter().any(|r| {
-        r.start >= from
-            && r.start < to
-            && file
-                .text
-                .get(r.clone())
-                .is_some_and(|t| t.chars().any(char::is_alphabetic))
+    let fence = file.doc.code_blocks_in(from..to).iter().any(|b| b.fenced);
+    let span = file.doc.code_spans_in(from..to).iter().any(|r| {
+        file.text
+            .get(r.clone())
+            .is_some_and(|t| t.chars().any(char::is_alphabetic))
     });
     if fence || span {
         Ok(())

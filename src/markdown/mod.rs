@@ -305,6 +305,26 @@ impl Document {
             .position(|h| h.level == 2 && starts_with_ignore_case(&h.text, prefix))
     }
 
+    /// The inline code spans that start inside `range`, in document order (a
+    /// binary search: the spans are sorted by their start).
+    pub fn code_spans_in(&self, range: Range<usize>) -> &[Range<usize>] {
+        let first = self.code_spans.partition_point(|r| r.start < range.start);
+        let last = self.code_spans.partition_point(|r| r.start < range.end);
+        &self.code_spans[first..last.max(first)]
+    }
+
+    /// The code blocks that start inside `range`, in document order (a
+    /// binary search: the blocks are sorted by their start).
+    pub fn code_blocks_in(&self, range: Range<usize>) -> &[CodeBlock] {
+        let first = self
+            .code_blocks
+            .partition_point(|b| b.range.start < range.start);
+        let last = self
+            .code_blocks
+            .partition_point(|b| b.range.start < range.end);
+        &self.code_blocks[first..last.max(first)]
+    }
+
     /// Whether byte `offset` lies inside a code block or an HTML block.
     pub fn in_code_or_html(&self, offset: usize) -> bool {
         contains_sorted(&self.code_blocks, |b| &b.range, offset)

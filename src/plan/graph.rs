@@ -1,6 +1,7 @@
 //! The phase graph (SPEC §3.2): the first pipe table under the first
 //! level-2 heading whose text starts with `Phase graph`.
 
+use std::collections::HashMap;
 use std::ops::Range;
 
 use crate::markdown::MarkdownFile;
@@ -77,6 +78,10 @@ pub struct GraphTable {
     pub title_col: Option<usize>,
     /// The body rows, in order.
     pub rows: Vec<GraphRow>,
+    /// Phase number → index into `rows` of the first row for that phase.
+    index: HashMap<u32, usize>,
+    /// The phases of the rows, in table order, each once.
+    phases: Vec<u32>,
 }
 
 /// The `## Phase graph` section of a plan.
@@ -110,26 +115,16 @@ impl PhaseGraph {
     /// The phases of the graph, in table order, each once (the first row
     /// for a phase wins).
     pub fn phases(&self) -> Vec<u32> {
-        let mut out: Vec<u32> = Vec::new();
-        if let Some(table) = &self.table {
-            for row in &table.rows {
-                if let Some(p) = row.phase_number()
-                    && !out.contains(&p)
-                {
-                    out.push(p);
-                }
-            }
-        }
-        out
+        self.table
+            .as_ref()
+            .map(|t| t.phases.clone())
+            .unwrap_or_default()
     }
 
     /// The first row for `phase`, if the graph has one.
     pub fn row(&self, phase: u32) -> Option<&GraphRow> {
-        self.table
-            .as_ref()?
-            .rows
-            .iter()
-            .find(|r| r.phase_number() == Some(phase))
+        let table = self.table.as_ref()?;
+        table.index.get(&phase).map(|&i| &table.rows[i])
     }
 }
 
@@ -161,7 +156,7 @@ fn read_table(file: &MarkdownFile, rows: &[Range<usize>]) -> GraphTable {
     let depends_col = find(&|h| h.contains("depends"));
     let repos_col = find(&|h| h.starts_with("repos"));
     let title_col = find(&|h| h.starts_with("title"));
-    let rows = body
+    let rows: Vec<GraphRow> = body
         .into_iter()
         .map(|(line, range, cells, text)| GraphRow {
             line,
@@ -176,7 +171,19 @@ fn read_table(file: &MarkdownFile, rows: &[Range<usize>]) -> GraphTable {
             cells,
         })
         .collect();
+    let mut index = HashMap::with_capacity(rows.len());
+    let mut phases = Vec::with_capacity(rows.len());
+    for (i, row) in rows.iter().enumerate() {
+        if let Some(p) = row.phase_number()
+            && !index.contains_key(&p)
+        {
+            index.insert(p, i);
+            phases.push(p);
+        }
+    }
     GraphTable {
+        index,
+        phases,
         header_line,
         header,
         depends_col,

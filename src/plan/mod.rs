@@ -5,6 +5,7 @@ pub mod graph;
 pub mod handoff;
 pub mod phase;
 
+use std::collections::HashMap;
 use std::path::Path;
 
 use serde::Deserialize;
@@ -201,16 +202,24 @@ pub struct Plan {
     pub phases: Vec<PhaseBlock>,
     /// The `## Decisions` section, if any.
     pub decisions: Option<DecisionSection>,
+    /// Phase number → index into `phases` of the first block for that phase.
+    phase_index: HashMap<u32, usize>,
 }
 
 impl Plan {
     /// Builds the plan model of an already-read file.
     pub fn from_file(slug: &str, file: MarkdownFile) -> Plan {
+        let phases = phase::read_phase_blocks(&file);
+        let mut phase_index = HashMap::with_capacity(phases.len());
+        for (i, block) in phases.iter().enumerate() {
+            phase_index.entry(block.number).or_insert(i);
+        }
         Plan {
             slug: slug.to_string(),
             frontmatter: Frontmatter::read(&file),
             graph: PhaseGraph::read(&file),
-            phases: phase::read_phase_blocks(&file),
+            phases,
+            phase_index,
             decisions: DecisionSection::read(&file, FileKind::Plan),
             file,
         }
@@ -243,7 +252,7 @@ impl Plan {
 
     /// The phase block for `phase` (the first one, if the plan repeats it).
     pub fn phase_block(&self, phase: u32) -> Option<&PhaseBlock> {
-        self.phases.iter().find(|b| b.number == phase)
+        self.phase_index.get(&phase).map(|&i| &self.phases[i])
     }
 
     /// Whether the plan is closed (see [`Frontmatter::is_closed`]).
