@@ -8,6 +8,7 @@ use std::ops::Range;
 
 use super::{Hit, LintInput, file_label, line_span, phase_list, trimmed_span};
 use crate::error::{escape_invisible, is_invisible};
+use crate::manifest::read::names_decisions;
 use crate::manifest::{Column, DecisionRow, DecisionSection, FileKind, PhaseScope, ProblemKind};
 use crate::markdown::{MarkdownFile, UnclosedBlock, starts_with_ignore_case};
 use crate::vocab;
@@ -344,14 +345,6 @@ pub fn is_near_miss_heading(line: &str) -> bool {
     starts_with_ignore_case(rest, "decisions")
 }
 
-/// `text` without invisible and format characters (zero-width spaces and
-/// joiners, non-breaking spaces, BOM, bidi marks), trimmed: what a reader
-/// sees.
-fn visible_text(text: &str) -> String {
-    let kept: String = text.chars().filter(|c| !is_invisible(*c)).collect();
-    kept.trim().to_string()
-}
-
 /// Whether `line`, wherever it starts, is written like a Decisions heading:
 /// one to six `#`, then (after blanks and invisible characters) text
 /// starting with `Decisions`, any case.
@@ -359,7 +352,7 @@ fn reads_like_decisions_heading(line: &str) -> bool {
     let rest = line.trim_start_matches([' ', '\t']);
     let after = rest.trim_start_matches('#');
     let hashes = rest.len() - after.len();
-    (1..=6).contains(&hashes) && starts_with_ignore_case(&visible_text(after), "decisions")
+    (1..=6).contains(&hashes) && names_decisions(after)
 }
 
 /// What the lint says to do about a near-miss Decisions heading.
@@ -380,7 +373,7 @@ struct NearMiss {
 /// although it reads like one: wrong level, invisible characters in its
 /// text, or both. `None` when it does not read like one.
 fn heading_near_miss(level: u8, text: &str) -> Option<(String, String)> {
-    if !starts_with_ignore_case(&visible_text(text.trim_start_matches('#')), "decisions") {
+    if !names_decisions(text.trim_start_matches('#')) {
         return None;
     }
     let hidden = text.chars().any(is_invisible);

@@ -555,6 +555,8 @@ mod tests {
         );
         assert_eq!(unclosed("x\n\n````\n```\n"), vec![("````".into(), 3)]);
         assert_eq!(unclosed("x\n\n~~~\n"), vec![("~~~".into(), 3)]);
+        assert_eq!(unclosed("~~~\n```\n"), vec![("~~~".into(), 1)]);
+        assert_eq!(unclosed("````rust\nx\n`````\n"), vec![]);
         assert_eq!(unclosed("> ```\n> a\n> ```\n"), vec![]);
         assert_eq!(unclosed("<!-- a -->\n\n<!-- b\n-->\n"), vec![]);
         assert_eq!(

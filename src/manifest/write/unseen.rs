@@ -71,80 +71,32 @@ fn in_the_open(file: &MarkdownFile, line: usize) -> bool {
     start >= body && !file.doc.in_code_or_html(start)
 }
 
-/// A fence or comment that is never closed and swallows a Decisions
-/// heading.
+/// A fence or comment that is never closed
+/// ([`MarkdownFile::unclosed_blocks`]) and swallows a Decisions heading.
 fn swallowed(file: &MarkdownFile) -> Option<Error> {
-    let fences = file
-        .doc
-        .code_blocks
-        .iter()
-        .filter(|b| b.fenced && !fence_closed(&file.text[b.range.clone()]))
-        .map(|b| (&b.range, Opener::Fence));
-    let comments = file
-        .doc
-        .html_blocks
-        .iter()
-        .filter(|r| {
-            let text = unquoted(&file.text[(*r).clone()]);
-            text.starts_with("<!--") && !text[2..].contains("-->")
-        })
-        .map(|r| (r, Opener::Comment));
-    let mut found: Vec<(usize, usize, Opener)> = fences
-        .chain(comments)
-        .filter_map(|(range, opener)| {
-            let open = file.line_of(range.start);
-            lines_of(file, range)
-                .skip(1)
-                .find(|&l| is_decisions_heading_like(unquoted(file.line_text(l))))
-                .map(|heading| (open, heading, opener))
-        })
-        .collect();
-    found.sort_by_key(|(open, _, _)| *open);
-    let (open, heading, opener) = found.into_iter().next()?;
-    let why = match opener {
-        Opener::Fence => format!(
+    let (block, heading) = file.unclosed_blocks().into_iter().find_map(|block| {
+        lines_of(file, &block.range)
+            .skip(1)
+            .find(|&l| is_decisions_heading_like(unquoted(file.line_text(l))))
+            .map(|heading| (block, heading))
+    })?;
+    let open = block.line;
+    let why = if block.opener == "<!--" {
+        format!(
+            "the HTML comment opened here is never closed (no \"-->\"), so the Decisions heading at line {heading} and everything after it read as a comment, and the writer would add a second section; close the comment with \"-->\""
+        )
+    } else {
+        format!(
             "the code fence opened here (\"{}\") is never closed, so the Decisions heading at line {heading} and everything after it read as code, and the writer would add a second section; close the fence",
             shown(file, open)
-        ),
-        Opener::Comment => format!(
-            "the HTML comment opened here is never closed (no \"-->\"), so the Decisions heading at line {heading} and everything after it read as a comment, and the writer would add a second section; close the comment with \"-->\""
-        ),
+        )
     };
     Some(refuse(file, open, &why))
-}
-
-/// What opens a block that can run to the end of the file.
-#[derive(Debug, Clone, Copy)]
-enum Opener {
-    /// A ``` or ~~~ code fence.
-    Fence,
-    /// An HTML comment, `<!--`.
-    Comment,
 }
 
 /// `line` without the blockquote markers and indentation it starts with.
 fn unquoted(line: &str) -> &str {
     line.trim_start_matches([' ', '\t', '>'])
-}
-
-/// Whether the fenced code block `text` (as the parser delimits it: from
-/// its opening fence to its closing fence, or to the end of its container
-/// when it is never closed) ends with a closing fence: a line of the fence
-/// character at least as long as the opening fence.
-fn fence_closed(text: &str) -> bool {
-    let mut lines = text.lines();
-    let Some(first) = lines.next() else {
-        return false;
-    };
-    let opening = unquoted(first);
-    let Some(mark) = opening.chars().next().filter(|c| matches!(c, '`' | '~')) else {
-        return false;
-    };
-    let width = opening.len() - opening.trim_start_matches(mark).len();
-    lines.next_back().is_some_and(|last| {
-        let last = unquoted(last).trim_end();
-        last.len() >= width && last.chars().all(|c| c == mark)
-    })
 }
 
 /// The first near-miss Decisions heading in the open, other than the twin's
@@ -194,16 +146,6 @@ mod tests {
 
     fn file(text: &str) -> MarkdownFile {
         MarkdownFile::from_text(PathBuf::from("d/decisions.md"), text.to_string())
-    }
-
-    #[test]
-    fn fences() {
-        assert!(fence_closed("```\nx\n```"));
-        assert!(fence_closed("````rust\nx\n`````\n"));
-        assert!(fence_closed("> ~~~\n> x\n> ~~~\n"));
-        assert!(!fence_closed("````\nx\n```\n"));
-        assert!(!fence_closed("```\n"));
-        assert!(!fence_closed("~~~\n```\n"));
     }
 
     #[test]
