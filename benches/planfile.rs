@@ -15,6 +15,9 @@ use planfile::manifest::{Manifest, View};
 use planfile::output;
 use planfile::root::{DocsRoot, PlanLocation};
 
+#[path = "../tests/common/mod.rs"]
+mod common;
+
 fn main() {
     divan::main();
 }
@@ -141,7 +144,7 @@ fn lint_process(bencher: divan::Bencher, name: &str) {
 fn answer_process(bencher: divan::Bencher, name: &str) {
     let source = fixture(name);
     let copy = tempfile::tempdir().expect("a temporary folder");
-    copy_tree(&source.root.join("docs"), &copy.path().join("docs"));
+    common::copy_dir(&source.root.join("docs"), &copy.path().join("docs"));
     let bin = env!("CARGO_BIN_EXE_planfile");
     let mut n = 0u64;
     bencher.bench_local(|| {
@@ -195,17 +198,4 @@ fn validate_1000_plans(bencher: divan::Bencher) {
         );
         out
     });
-}
-
-fn copy_tree(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).expect("create a folder");
-    for entry in std::fs::read_dir(from).expect("read a folder") {
-        let entry = entry.expect("an entry");
-        let target = to.join(entry.file_name());
-        if entry.file_type().expect("a file type").is_dir() {
-            copy_tree(&entry.path(), &target);
-        } else {
-            std::fs::copy(entry.path(), &target).expect("copy a file");
-        }
-    }
 }

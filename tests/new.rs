@@ -3,29 +3,8 @@
 
 mod common;
 
-use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
-
-use common::{Root, stderr, stdout};
+use common::{Root, stderr, stdout, tree};
 use planfile::vocab;
-
-/// Every file under `dir` with its bytes (the tree, to compare before/after).
-fn tree(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
-    let mut out = BTreeMap::new();
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(d) = stack.pop() {
-        for entry in std::fs::read_dir(&d).expect("read a folder") {
-            let path = entry.expect("an entry").path();
-            if path.is_dir() {
-                out.insert(path.clone(), Vec::new());
-                stack.push(path);
-            } else {
-                out.insert(path.clone(), std::fs::read(&path).expect("read a file"));
-            }
-        }
-    }
-    out
-}
 
 #[test]
 fn writes_the_plan_and_prints_its_path() {

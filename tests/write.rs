@@ -3,10 +3,9 @@
 
 mod common;
 
-use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use common::{Root, stderr, stdout};
+use common::{Root, stderr, stdout, tree};
 use proptest::prelude::*;
 
 /// A two-phase plan whose manifest has a blocking outstanding `relay` row
@@ -44,35 +43,6 @@ fn root() -> Root {
 
 fn twin_text(root: &Root) -> String {
     std::fs::read_to_string(root.twin_path("sea-wall")).expect("the twin")
-}
-
-/// Every entry under `dir`: its relative path, and for a file its bytes and
-/// mode, for a symlink its target.
-fn tree(dir: &Path) -> BTreeMap<PathBuf, (Vec<u8>, u32, Option<PathBuf>)> {
-    fn walk(base: &Path, dir: &Path, out: &mut BTreeMap<PathBuf, (Vec<u8>, u32, Option<PathBuf>)>) {
-        use std::os::unix::fs::PermissionsExt;
-        for entry in std::fs::read_dir(dir).expect("list a folder") {
-            let entry = entry.expect("an entry");
-            let path = entry.path();
-            let rel = path
-                .strip_prefix(base)
-                .expect("under the base")
-                .to_path_buf();
-            let meta = std::fs::symlink_metadata(&path).expect("metadata");
-            if meta.file_type().is_symlink() {
-                out.insert(rel, (Vec::new(), 0, std::fs::read_link(&path).ok()));
-            } else if meta.is_dir() {
-                out.insert(rel, (Vec::new(), meta.permissions().mode(), None));
-                walk(base, &path, out);
-            } else {
-                let bytes = std::fs::read(&path).expect("read a file");
-                out.insert(rel, (bytes, meta.permissions().mode(), None));
-            }
-        }
-    }
-    let mut out = BTreeMap::new();
-    walk(dir, dir, &mut out);
-    out
 }
 
 /// Files beside the twin other than the twin and its lock.

@@ -5,9 +5,8 @@ use std::io::Write;
 
 use super::{DecisionsArgs, PhaseGraphArgs, print_stdout, refuse_option};
 use crate::error::{Error, Result};
-use crate::manifest::{Manifest, Twin};
+use crate::manifest::Manifest;
 use crate::output;
-use crate::plan::Plan;
 use crate::root::{DocsRoot, PlanLocation};
 
 /// `phase-graph <SLUG> --decisions [N]`: the TSV listing of the view. A
@@ -29,18 +28,10 @@ pub(super) fn phase_graph_decisions(root: &DocsRoot, args: &PhaseGraphArgs) -> R
 /// [`Error::PlanUnreadableForGraph`] (exit 1, the reference's code); other
 /// read errors as [`Manifest::load`].
 pub(super) fn load_for_graph(location: &PlanLocation) -> Result<Manifest> {
-    let plan = match Plan::load(location) {
-        Ok(plan) => plan,
-        Err(Error::PlanMissing { slug, path }) => {
-            return Err(Error::PlanUnreadableForGraph(format!(
-                "{}: no such plan (slug \"{slug}\"); check the slug, or pass --root DIR (or set DOCS_ROOT) to the folder that holds docs/plans/",
-                path.display()
-            )));
-        }
-        Err(e) => return Err(e),
-    };
-    let twin = Twin::load(&location.twin())?;
-    Ok(Manifest { plan, twin })
+    Manifest::load(location).map_err(|e| match e {
+        Error::PlanMissing { .. } => Error::PlanUnreadableForGraph(e.to_string()),
+        other => other,
+    })
 }
 
 /// Reads a plan for `phase-graph --decisions` (SPEC §5.1): as

@@ -74,11 +74,7 @@ impl Manifest {
 
     /// The rows of the plan's manifest table.
     pub fn plan_rows(&self) -> &[DecisionRow] {
-        self.plan
-            .decisions
-            .as_ref()
-            .map(DecisionSection::rows)
-            .unwrap_or(&[])
+        self.plan.decision_rows()
     }
 
     /// The rows of the twin's manifest table.

@@ -16,10 +16,10 @@ use std::fs::OpenOptions;
 use std::path::{Path, PathBuf};
 
 use crate::error::{Error, Result, escape_invisible, escape_path};
+use crate::manifest::Twin;
 use crate::manifest::merge::{View, resolve};
-use crate::manifest::read::{BodyLine, Column, DecisionSection, DecisionTable};
+use crate::manifest::read::{BodyLine, Column, DecisionTable};
 use crate::manifest::row::DecisionRow;
-use crate::manifest::{Manifest, Twin};
 use crate::markdown::MarkdownFile;
 use crate::plan::Plan;
 use crate::root::PlanLocation;
@@ -241,7 +241,7 @@ pub fn prepare(plan: &Plan, location: &PlanLocation, row: &NewRow) -> Result<Edi
     let twin = Twin::load(&twin_path.named)?;
     let blocking = row.blocking.unwrap_or_else(|| {
         let twin_rows = twin.as_ref().map(Twin::rows).unwrap_or(&[]);
-        resolve(plan_rows(plan), twin_rows, row.view)
+        resolve(plan.decision_rows(), twin_rows, row.view)
             .into_iter()
             .find(|r| r.key == row.key)
             .is_some_and(|r| r.blocking)
@@ -285,7 +285,7 @@ pub struct Committed {
 /// final target ([`lock_path`], so writers through different links to one
 /// file are serialised too) for the whole read-modify-write, prepares the edit on the locked file, replaces
 /// the file atomically when its bytes change (an identical answer leaves
-/// the file, and its mtime, alone), then reloads plan and twin, resolves
+/// the file, and its mtime, alone), then reads the twin back and, with the plan as read, resolves
 /// the same view and checks the key's row shows what was written.
 ///
 /// Errors: those of [`prepare`]; [`Error::Write`] (exit 2) when the folder,
@@ -338,8 +338,11 @@ pub fn commit(plan: &Plan, location: &PlanLocation, row: &NewRow) -> Result<Comm
     if edit.changes() {
         target.replace(edit.new.as_bytes())?;
     }
-    let manifest = Manifest::load(location)?;
-    let resolved = manifest.resolve(row.view);
+    // Read back through the normal reader: the twin from disk, merged with
+    // the plan as read (the write changed only the twin).
+    let twin = Twin::load(&location.twin())?;
+    let twin_rows = twin.as_ref().map(Twin::rows).unwrap_or(&[]);
+    let resolved = resolve(plan.decision_rows(), twin_rows, row.view);
     let read = resolved.into_iter().find(|r| r.key == edit.row.key);
     if let Some(mismatch) = edit.row.mismatch(read) {
         return Err(Error::ReadBack(format!(
@@ -397,13 +400,6 @@ fn lock_exclusive(path: &Path) -> Result<std::fs::File> {
         .map_err(lock_error)?;
     lock.lock().map_err(lock_error)?;
     Ok(lock)
-}
-
-fn plan_rows(plan: &Plan) -> &[DecisionRow] {
-    plan.decisions
-        .as_ref()
-        .map(DecisionSection::rows)
-        .unwrap_or(&[])
 }
 
 /// The header of a new twin's table, in SPEC §7's column order.
@@ -685,7 +681,7 @@ fn verify(plan: &Plan, path: &Path, new: &str, cells: &RowCells, view: View) -> 
             cells.scope()
         ));
     }
-    let resolved = resolve(plan_rows(plan), twin.rows(), view);
+    let resolved = resolve(plan.decision_rows(), twin.rows(), view);
     let read = resolved.into_iter().find(|r| r.key == cells.key);
     match cells.mismatch(read) {
         Some(mismatch) => refuse(format!(

@@ -87,18 +87,6 @@ pub fn read_text_cell(cell: &str) -> String {
     }
 }
 
-/// Whether a line is a GFM delimiter row (`|---|:--:|`).
-pub fn is_delimiter_row(line: &str) -> bool {
-    let cells = split_cells(line);
-    !cells.is_empty()
-        && cells.iter().all(|r| {
-            let c = trim_cell(&line[r.clone()]);
-            let inner = c.strip_prefix(':').unwrap_or(c);
-            let inner = inner.strip_suffix(':').unwrap_or(inner);
-            !inner.is_empty() && inner.bytes().all(|b| b == b'-')
-        })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -122,12 +110,5 @@ mod tests {
         assert_eq!(strip_decoration(" **`Plan`** "), "Plan");
         assert_eq!(read_text_cell("  cap \\| 60 \t"), "cap | 60");
         assert_eq!(trim_cell("\u{A0}x "), "\u{A0}x");
-    }
-
-    #[test]
-    fn delimiter_rows() {
-        assert!(is_delimiter_row("|---|:--:|--:|"));
-        assert!(is_delimiter_row("---|---"));
-        assert!(!is_delimiter_row("| a | b |"));
     }
 }

@@ -255,6 +255,14 @@ impl Plan {
         self.phase_index.get(&phase).map(|&i| &self.phases[i])
     }
 
+    /// The rows of the plan's `## Decisions` table (empty when it has none).
+    pub fn decision_rows(&self) -> &[crate::manifest::DecisionRow] {
+        self.decisions
+            .as_ref()
+            .map(DecisionSection::rows)
+            .unwrap_or(&[])
+    }
+
     /// Whether the plan is closed (see [`Frontmatter::is_closed`]).
     pub fn is_closed(&self) -> bool {
         self.frontmatter.is_closed()

@@ -3,6 +3,7 @@
 
 #![allow(dead_code)]
 
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use assert_cmd::Command;
@@ -177,4 +178,33 @@ pub fn stdout(output: &std::process::Output) -> String {
 /// The stderr of a finished command, as UTF-8.
 pub fn stderr(output: &std::process::Output) -> String {
     String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+/// Every entry under `dir` (to compare a tree before and after a command): its relative path, and for a file its bytes and
+/// mode, for a symlink its target.
+pub fn tree(dir: &Path) -> BTreeMap<PathBuf, (Vec<u8>, u32, Option<PathBuf>)> {
+    fn walk(base: &Path, dir: &Path, out: &mut BTreeMap<PathBuf, (Vec<u8>, u32, Option<PathBuf>)>) {
+        use std::os::unix::fs::PermissionsExt;
+        for entry in std::fs::read_dir(dir).expect("list a folder") {
+            let entry = entry.expect("an entry");
+            let path = entry.path();
+            let rel = path
+                .strip_prefix(base)
+                .expect("under the base")
+                .to_path_buf();
+            let meta = std::fs::symlink_metadata(&path).expect("metadata");
+            if meta.file_type().is_symlink() {
+                out.insert(rel, (Vec::new(), 0, std::fs::read_link(&path).ok()));
+            } else if meta.is_dir() {
+                out.insert(rel, (Vec::new(), meta.permissions().mode(), None));
+                walk(base, &path, out);
+            } else {
+                let bytes = std::fs::read(&path).expect("read a file");
+                out.insert(rel, (bytes, meta.permissions().mode(), None));
+            }
+        }
+    }
+    let mut out = BTreeMap::new();
+    walk(dir, dir, &mut out);
+    out
 }
