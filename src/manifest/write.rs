@@ -450,12 +450,28 @@ fn render_row(columns: &[Option<Column>], cells: &RowCells, old: Option<&[&str]>
     line
 }
 
-/// The line ending a file uses: `\r\n` when its first line ends so, else
-/// `\n`.
+/// The line ending a file uses: the ending of its first line (`\r\n`, `\n`
+/// or a lone `\r`, SPEC §3), else `\n`.
 fn file_ending(text: &str) -> &'static str {
-    match text.find('\n') {
-        Some(i) if i > 0 && text.as_bytes()[i - 1] == b'\r' => "\r\n",
-        _ => "\n",
+    let bytes = text.as_bytes();
+    match bytes.iter().position(|b| matches!(b, b'\n' | b'\r')) {
+        Some(i) if bytes[i] == b'\n' => "\n",
+        Some(i) if bytes.get(i + 1) == Some(&b'\n') => "\r\n",
+        Some(_) => "\r",
+        None => "\n",
+    }
+}
+
+/// The line ending `text` ends with, if it ends with one.
+fn trailing_ending(text: &str) -> Option<&'static str> {
+    if text.ends_with("\r\n") {
+        Some("\r\n")
+    } else if text.ends_with('\n') {
+        Some("\n")
+    } else if text.ends_with('\r') {
+        Some("\r")
+    } else {
+        None
     }
 }
 
@@ -594,11 +610,7 @@ fn previous_ending(file: &MarkdownFile, line: usize) -> Option<&'static str> {
     }
     let range = file.lines.line_range(&file.text, line - 1);
     let with_end = file.lines.line_range_with_ending(line - 1);
-    match &file.text[range.end..with_end.end] {
-        "\r\n" => Some("\r\n"),
-        "\n" => Some("\n"),
-        _ => None,
-    }
+    trailing_ending(&file.text[range.end..with_end.end])
 }
 
 /// The spaces and tabs a line starts with.
@@ -609,14 +621,15 @@ fn indent_of(line: &str) -> &str {
 
 /// `text` with `lines` inserted at byte `at` (the start of a line, or the
 /// end of the text) as a block: a blank line before it unless there is one,
-/// a blank line after it when text follows, the file's own line ending, and
-/// the final newline (or its absence) kept at the end of the file.
+/// a blank line after it when text follows, the ending of the line it
+/// follows (else the file's own), and the final newline (or its absence)
+/// kept at the end of the file.
 fn insert_block(text: &str, at: usize, lines: &[String]) -> String {
-    let ending = file_ending(text);
     let (head, tail) = text.split_at(at);
+    let ending = trailing_ending(head).unwrap_or_else(|| file_ending(text));
     let mut out = String::with_capacity(text.len() + 256);
     out.push_str(head);
-    if !out.is_empty() && !out.ends_with('\n') {
+    if !out.is_empty() && trailing_ending(&out).is_none() {
         out.push_str(ending);
     }
     if !out.is_empty() && !last_line_blank(&out) {
@@ -629,23 +642,18 @@ fn insert_block(text: &str, at: usize, lines: &[String]) -> String {
     if !tail.is_empty() {
         out.push_str(ending);
         out.push_str(tail);
-    } else if !text.is_empty() && !text.ends_with('\n') {
+    } else if !text.is_empty() && trailing_ending(text).is_none() {
         out.truncate(out.len() - ending.len());
     }
     out
 }
 
-/// Whether the last line of `text` (which ends with a newline) is blank.
+/// Whether the last line of `text` (which ends with a line ending) is
+/// blank.
 fn last_line_blank(text: &str) -> bool {
-    let body = text
-        .strip_suffix('\n')
-        .map(|t| t.strip_suffix('\r').unwrap_or(t))
-        .unwrap_or(text);
-    let last = match body.rfind('\n') {
-        Some(i) => &body[i + 1..],
-        None => body,
-    };
-    last.trim_matches([' ', '\t', '\r']).is_empty()
+    crate::markdown::lines_with_offsets(text)
+        .last()
+        .is_none_or(|(_, last)| last.trim_matches([' ', '\t']).is_empty())
 }
 
 /// Checks, before anything is written, that `new` reads as a well-formed
@@ -844,6 +852,12 @@ mod tests {
         assert_eq!(file_ending("a\r\nb\n"), "\r\n");
         assert_eq!(file_ending("a\nb\r\n"), "\n");
         assert_eq!(file_ending("a"), "\n");
+        assert_eq!(file_ending("a\rb\n"), "\r");
+        assert_eq!(trailing_ending("a\r"), Some("\r"));
+        assert_eq!(trailing_ending("a\r\n"), Some("\r\n"));
+        assert_eq!(trailing_ending("a"), None);
+        assert!(last_line_blank("a\r\r"));
+        assert!(!last_line_blank("a\rb\r"));
         assert!(last_line_blank("a\n\n"));
         assert!(last_line_blank("a\r\n  \r\n"));
         assert!(!last_line_blank("a\nb\n"));

@@ -114,9 +114,8 @@ fn yaml_problem(yaml: &str, line: usize, message: String, first_line: usize) -> 
         };
     }
     let about_tabs = message.contains("tab");
-    let tab_line = yaml
-        .lines()
-        .position(|l| l.trim_start_matches(' ').starts_with('\t'))
+    let tab_line = crate::markdown::lines_with_offsets(yaml)
+        .position(|(_, l)| l.trim_start_matches(' ').starts_with('\t'))
         .map(|i| i + 1)
         .filter(|&t| t <= line || about_tabs);
     match tab_line {
@@ -153,9 +152,8 @@ impl Frontmatter {
             present: true,
             ..Frontmatter::default()
         };
-        fm.phases_line = yaml
-            .lines()
-            .position(|l| l.starts_with("phases:"))
+        fm.phases_line = crate::markdown::lines_with_offsets(yaml)
+            .position(|(_, l)| l.starts_with("phases:"))
             .map(|i| block.first_line + i);
         if yaml.trim().is_empty() {
             return fm;
