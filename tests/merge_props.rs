@@ -1,6 +1,8 @@
 //! Properties of the merge (SPEC §4) that hold for every set of rows.
 
-use planfile::manifest::{DecisionRow, FileKind, Origin, PhaseScope, View, merge, resolve};
+use planfile::manifest::{
+    BlockingCell, DecisionRow, FileKind, Origin, PhaseScope, View, merge, resolve,
+};
 use planfile::vocab;
 use proptest::prelude::*;
 
@@ -28,6 +30,11 @@ fn row_strategy(file: FileKind) -> impl Strategy<Value = DecisionRow> {
                 owner: "o".into(),
                 state: "answered".into(),
                 blocking,
+                blocking_cell: if blocking {
+                    BlockingCell::Yes
+                } else {
+                    BlockingCell::No
+                },
                 source: "plan".into(),
                 evidence: String::new(),
                 phase: match scope_kind {

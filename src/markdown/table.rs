@@ -76,6 +76,35 @@ pub fn strip_decoration(cell: &str) -> String {
     }
 }
 
+/// `word` without `_` or `__` emphasis around the whole of it (SPEC §3.3,
+/// fix): `__answered__` and `_gates_` read as `answered` and `gates`, as
+/// `**…**` does. Emphasis needs text right inside its marks, so `_` alone,
+/// `__` and `_ x _` are kept.
+pub fn strip_emphasis(word: &str) -> &str {
+    let mut word = word;
+    while let Some(inner) = word
+        .strip_prefix('_')
+        .and_then(|w| w.strip_suffix('_'))
+        .filter(|inner| {
+            let visible = |c: Option<char>| c.is_some_and(|c| !c.is_whitespace());
+            visible(inner.chars().next()) && visible(inner.chars().next_back())
+        })
+    {
+        word = inner;
+    }
+    word
+}
+
+/// A `key`, `state`, `source` or `blocking` cell as read: `*`, backticks
+/// and whole-word `_` emphasis removed, trimmed (SPEC §3.3).
+pub fn read_word_cell(cell: &str) -> String {
+    let stripped = strip_decoration(cell);
+    match strip_emphasis(&stripped) {
+        word if word.len() == stripped.len() => stripped,
+        word => word.to_string(),
+    }
+}
+
 /// A `value` or `evidence` cell as read: trimmed, with GFM's `\|` read as a
 /// literal `|`; every other byte as written (SPEC §3.3).
 pub fn read_text_cell(cell: &str) -> String {
@@ -110,5 +139,12 @@ mod tests {
         assert_eq!(strip_decoration(" **`Plan`** "), "Plan");
         assert_eq!(read_text_cell("  cap \\| 60 \t"), "cap | 60");
         assert_eq!(trim_cell("\u{A0}x "), "\u{A0}x");
+        assert_eq!(read_word_cell(" __answered__ "), "answered");
+        assert_eq!(read_word_cell("_`gates`_"), "gates");
+        assert_eq!(read_word_cell("**_Yes_**"), "Yes");
+        assert_eq!(read_word_cell("___waived___"), "waived");
+        for kept in ["_", "__", "_ x _", "a_b", "_x", "snake_case_"] {
+            assert_eq!(read_word_cell(kept), kept);
+        }
     }
 }
