@@ -8,6 +8,7 @@
 //! (`src/lint/docs/<name>.md`, printed by `planfile explain`).
 
 pub mod blocks;
+pub mod conflicts;
 pub mod decisions;
 pub mod gates;
 pub mod structure;
@@ -114,6 +115,16 @@ impl<'a> LintInput<'a> {
         })
     }
 
+    /// The input for checks that read only the plan and the twin, not
+    /// which phases are done (every phase counts as open).
+    pub fn without_handoffs(manifest: &'a Manifest, root: &'a Path) -> Self {
+        LintInput {
+            manifest,
+            done: BTreeSet::new(),
+            root,
+        }
+    }
+
     /// The plan file.
     pub fn plan_file(&self) -> &MarkdownFile {
         &self.manifest.plan.file
@@ -201,6 +212,11 @@ macro_rules! check {
 pub static CHECKS: &[Check] = &[
     check!("F20", "frontmatter-invalid", structure::frontmatter_invalid),
     check!("F20", "block-unclosed", blocks::block_unclosed),
+    check!(
+        "F20",
+        "merge-conflict-marker",
+        conflicts::merge_conflict_marker
+    ),
     check!("F20", "graph-table-missing", structure::graph_table_missing),
     check!(
         "F20",
@@ -293,6 +309,11 @@ pub static CHECKS: &[Check] = &[
     ),
     check!(
         "F25",
+        "decision-blocking-invalid",
+        decisions::decision_blocking_invalid
+    ),
+    check!(
+        "F25",
         "decision-phase-invalid",
         decisions::decision_phase_invalid
     ),
@@ -340,28 +361,50 @@ pub fn run(input: &LintInput, config: &LintConfig) -> Vec<Finding> {
         hits.clear();
         (check.run)(input, &mut hits);
         for hit in hits.drain(..) {
-            let Some(file) = input.file(hit.file) else {
-                continue;
-            };
-            let (line, column) = file.lines.line_col(&file.text, hit.span.start);
-            findings.push((
-                index,
-                Finding {
-                    code: check.code,
-                    name: check.name,
-                    severity: config.severity(check),
-                    kind: hit.file,
-                    file: file.path.clone(),
-                    line,
-                    column,
-                    span: hit.span,
-                    message: hit.message,
-                },
-            ));
+            if let Some(finding) = to_finding(input, check, config.severity(check), hit) {
+                findings.push((index, finding));
+            }
         }
     }
     findings.sort_by_key(|(index, f)| (f.kind == FileKind::Twin, f.line, f.column, *index));
     findings.into_iter().map(|(_, f)| f).collect()
+}
+
+/// The finding of `check` for `hit`, located in its file; `None` when the
+/// hit points into a file `input` does not have.
+fn to_finding(input: &LintInput, check: &Check, severity: Severity, hit: Hit) -> Option<Finding> {
+    let file = input.file(hit.file)?;
+    let (line, column) = file.lines.line_col(&file.text, hit.span.start);
+    Some(Finding {
+        code: check.code,
+        name: check.name,
+        severity,
+        kind: hit.file,
+        file: file.path.clone(),
+        line,
+        column,
+        span: hit.span,
+        message: hit.message,
+    })
+}
+
+/// Runs only the checks of the registry named in `names` over `input`,
+/// as the registry defines them: no `planfile.toml`, no suppression. The
+/// findings are ordered as [`run`] orders them. The start gate uses it for
+/// the findings that mean a Decisions section cannot be read with
+/// certainty, which nothing but fixing the file clears (SPEC §5.4).
+pub fn run_only(input: &LintInput, names: &[&str]) -> Vec<Finding> {
+    let mut findings = Vec::new();
+    for check in CHECKS.iter().filter(|c| names.contains(&c.name)) {
+        let mut hits = Vec::new();
+        (check.run)(input, &mut hits);
+        findings.extend(
+            hits.into_iter()
+                .filter_map(|hit| to_finding(input, check, check.severity, hit)),
+        );
+    }
+    findings.sort_by_key(|f| (f.kind == FileKind::Twin, f.line, f.column));
+    findings
 }
 
 /// The lint result of one plan: what outputs print and what decides the

@@ -481,6 +481,18 @@ fn trailing_ending(text: &str) -> Option<&'static str> {
 fn upsert(twin: &Twin, cells: &RowCells) -> Result<String> {
     let file = &twin.file;
     let text = file.text.as_str();
+    let markers = file.conflict_marker_lines();
+    if let Some(first) = markers.first() {
+        let lines: Vec<String> = markers.iter().map(usize::to_string).collect();
+        return Err(Error::TwinRefused(format!(
+            "{}:{first}: line{} {} {} merge-conflict marker{} left from a merge that was never finished, so the twin holds both sides of the conflict; resolve it by hand (keep the side you mean, delete the marker lines) and run again; nothing written",
+            escape_path(&file.path),
+            if lines.len() == 1 { "" } else { "s" },
+            lines.join(", "),
+            if lines.len() == 1 { "is a" } else { "are" },
+            if lines.len() == 1 { "" } else { "s" },
+        )));
+    }
     let bom = text.starts_with('\u{FEFF}');
     let slug = file
         .path
@@ -807,6 +819,20 @@ mod tests {
         let err = upsert(&twin(no_phase), &cells("stop", "x", Some(2))).expect_err("refused");
         assert!(err.to_string().contains("`phase`"), "{err}");
         assert!(upsert(&twin(no_phase), &cells("stop", "x", None)).is_ok());
+    }
+
+    #[test]
+    fn refuses_a_twin_with_conflict_markers() {
+        let text = format!(
+            "## Decisions\n\n{TABLE}<<<<<<< HEAD\n| `relay` | | op | outstanding | yes | run | e | — |\n=======\n| `relay` | off | op | answered | yes | run | e | — |\n>>>>>>> answer\n"
+        );
+        let err = upsert(&twin(&text), &cells("mcp", "x", None)).expect_err("refused");
+        assert_eq!(err.exit_code(), 1);
+        let message = err.to_string();
+        assert!(
+            message.contains(":5: lines 5, 7, 9 are merge-conflict markers"),
+            "{message}"
+        );
     }
 
     #[test]

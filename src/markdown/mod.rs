@@ -5,6 +5,7 @@
 //! Everything downstream (the plan model, the manifest reader, the lints, the
 //! writer) reads this one parse; nothing re-parses a file.
 
+pub mod conflict;
 pub mod table;
 
 use std::ops::Range;
