@@ -177,6 +177,12 @@ pub const KEYS: [KeySpec; 19] = [
     },
 ];
 
+/// The operator's four shipped defaults (SPEC §2, §5.7): the only keys a
+/// new plan answers (owner `policy`, source `default`); every other key of a
+/// new plan is outstanding.
+pub const OPERATOR_DEFAULTS: [&str; 4] =
+    ["gates", "qa.exhausted", "resume.on-restart", "ambiguity"];
+
 /// The position of `key` in the canonical order, or `None` for a key outside
 /// the vocabulary. Keys are case-sensitive (`Relay` is not `relay`).
 pub fn key_index(key: &str) -> Option<usize> {

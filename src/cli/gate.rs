@@ -1,6 +1,8 @@
 //! `decisions <SLUG> [--phase N] check [--ack KEY]... [--format text|json]`:
 //! the start gate (SPEC §5.4).
 
+use std::path::Path;
+
 use super::listing::refuse_write_options;
 use super::{DecisionsArgs, print_stdout};
 use crate::error::{Error, Result, escape_invisible};
@@ -15,7 +17,12 @@ use crate::vocab;
 /// 1 when it is refused. Usage errors (exit 2): a write-only option, a
 /// `--format` other than text/json, an `--ack` that is empty or not a key of
 /// the vocabulary; plus the errors of [`Manifest::load`] and an unknown phase.
-pub(super) fn decisions_check(location: &PlanLocation, args: &DecisionsArgs) -> Result<u8> {
+/// Commands printed as advice carry `root`, the `--root` the user gave.
+pub(super) fn decisions_check(
+    location: &PlanLocation,
+    args: &DecisionsArgs,
+    root: Option<&Path>,
+) -> Result<u8> {
     refuse_write_options("check", args)?;
     let json = match args.format.as_deref().unwrap_or("text") {
         "text" => false,
@@ -38,12 +45,12 @@ pub(super) fn decisions_check(location: &PlanLocation, args: &DecisionsArgs) -> 
     }
     let manifest = Manifest::load(location)?;
     let view = manifest.view(args.phase.as_deref())?;
-    let rows = manifest.resolve(view);
-    let verdict = gate::check(&rows, &args.ack);
+    let verdict = gate::check_view(&manifest, view, &args.ack, &location.root.0);
     let subject = GateSubject {
         manifest: &manifest,
         slug: &location.slug,
         view,
+        root,
     };
     let mut buf = Vec::new();
     if json {

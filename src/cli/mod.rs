@@ -230,8 +230,8 @@ pub fn run(cli: Cli) -> Result<u8> {
             let location = PlanLocation::resolve(&root, &args.slug)?;
             match args.verb.as_str() {
                 "list" => listing::decisions_list(&location, &args),
-                "check" => gate::decisions_check(&location, &args),
-                "prompt" => prompt::decisions_prompt(&location, &args),
+                "check" => gate::decisions_check(&location, &args, cli.root.as_deref()),
+                "prompt" => prompt::decisions_prompt(&location, &args, cli.root.as_deref()),
                 "answer" => write::run(&location, &args, write::WriteVerb::Answer),
                 "waive" => write::run(&location, &args, write::WriteVerb::Waive),
                 "promote" => write::run(&location, &args, write::WriteVerb::Promote),
