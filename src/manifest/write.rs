@@ -231,7 +231,8 @@ impl Edit {
 ///
 /// Errors: [`Error::DanglingTwin`], [`Error::Read`], [`Error::NotUtf8`]
 /// (exit 2) for a twin that cannot be read; [`Error::TwinRefused`] (exit 1)
-/// for a twin the writer cannot safely edit — a malformed Decisions table,
+/// for a twin the writer cannot safely edit — a file with several hard
+/// links, merge-conflict markers, a malformed Decisions table,
 /// two rows for the (key, phase) written, a table without a column the row
 /// needs, no `## Decisions` section but a near miss, table lines or a
 /// swallowed section ([`unseen::check`]), or an edit that would not read
@@ -239,6 +240,9 @@ impl Edit {
 pub fn prepare(plan: &Plan, location: &PlanLocation, row: &NewRow) -> Result<Edit> {
     let twin_path = TwinPath::resolve(&location.twin())?;
     let twin = Twin::load(&twin_path.named)?;
+    if twin.is_some() {
+        refuse_hard_links(&twin_path)?;
+    }
     let blocking = row.blocking.unwrap_or_else(|| {
         let twin_rows = twin.as_ref().map(Twin::rows).unwrap_or(&[]);
         resolve(plan.decision_rows(), twin_rows, row.view)
@@ -269,6 +273,32 @@ pub fn prepare(plan: &Plan, location: &PlanLocation, row: &NewRow) -> Result<Edi
     })
 }
 
+/// Refuses a twin whose file has more than one hard link (SPEC §7): the
+/// write renames a new file over it, which would leave the other names
+/// holding the old rows. [`Error::TwinRefused`] (exit 1), nothing written;
+/// [`Error::Read`] when the file cannot be inspected.
+fn refuse_hard_links(twin: &TwinPath) -> Result<()> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        let meta = std::fs::metadata(&twin.resolved).map_err(|source| Error::Read {
+            path: twin.resolved.clone(),
+            source,
+        })?;
+        if meta.nlink() > 1 {
+            return Err(Error::TwinRefused(format!(
+                "{}: the twin has {} hard links (one file under {} names); a write replaces the file with a new one, which would leave the other names holding the old rows; keep one name (make the others symlinks to it) and run again; nothing written",
+                escape_path(&twin.named),
+                meta.nlink(),
+                meta.nlink()
+            )));
+        }
+    }
+    #[cfg(not(unix))]
+    let _ = twin;
+    Ok(())
+}
+
 /// What [`commit`] did.
 #[derive(Debug, Clone)]
 pub struct Committed {
@@ -276,6 +306,10 @@ pub struct Committed {
     pub edit: Edit,
     /// The key's row as read back through the normal reader.
     pub read_back: DecisionRow,
+    /// What the rewritten twin could not keep of the old file (an owner
+    /// the writer may not set, an extended attribute it may not copy), one
+    /// note each, for stderr (SPEC §7).
+    pub notes: Vec<String>,
 }
 
 /// Writes `row` into the twin of `location` (SPEC §7): prepares the edit
@@ -335,9 +369,11 @@ pub fn commit(plan: &Plan, location: &PlanLocation, row: &NewRow) -> Result<Comm
     };
     let target = atomic::Target::new(edit.twin.resolved.clone())?;
     target.remove_stale_temps();
-    if edit.changes() {
-        target.replace(edit.new.as_bytes())?;
-    }
+    let notes = if edit.changes() {
+        target.replace(edit.new.as_bytes())?
+    } else {
+        Vec::new()
+    };
     // Read back through the normal reader: the twin from disk, merged with
     // the plan as read (the write changed only the twin).
     let twin = Twin::load(&location.twin())?;
@@ -361,7 +397,11 @@ pub fn commit(plan: &Plan, location: &PlanLocation, row: &NewRow) -> Result<Comm
     })?;
     drop(lock);
     drop(sidecar);
-    Ok(Committed { edit, read_back })
+    Ok(Committed {
+        edit,
+        read_back,
+        notes,
+    })
 }
 
 /// How often [`commit`] locks anew when the twin's symlink is retargeted

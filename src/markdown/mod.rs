@@ -497,20 +497,30 @@ impl MarkdownFile {
         }
     }
 
-    /// Reads `path` as UTF-8 and parses it. `Ok(None)` when the file does
-    /// not exist; [`Error::Read`] when it cannot be read, [`Error::NotUtf8`]
-    /// when it is not UTF-8.
+    /// Reads `path` as UTF-8 and parses it: a plan, a twin or a handoff.
+    /// `Ok(None)` when the file does not exist (a dangling symlink
+    /// included); [`Error::SpecialFile`] at once, without waiting on it,
+    /// when it is a FIFO, a socket or a device (SPEC §6); [`Error::Read`]
+    /// when it cannot be read; [`Error::NotUtf8`] when it is not UTF-8.
     pub fn read(path: &Path) -> Result<Option<MarkdownFile>> {
-        let bytes = match std::fs::read(path) {
-            Ok(bytes) => bytes,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-            Err(source) => {
-                return Err(Error::Read {
-                    path: path.to_path_buf(),
-                    source,
-                });
-            }
+        let read_error = |source| Error::Read {
+            path: path.to_path_buf(),
+            source,
         };
+        let mut file = match open_without_waiting(path) {
+            Ok(file) => file,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+            Err(source) => return Err(read_error(source)),
+        };
+        let kind = file.metadata().map_err(read_error)?.file_type();
+        if let Some(what) = special_file_kind(&kind) {
+            return Err(Error::SpecialFile {
+                path: path.to_path_buf(),
+                what,
+            });
+        }
+        let mut bytes = Vec::new();
+        std::io::Read::read_to_end(&mut file, &mut bytes).map_err(read_error)?;
         let text = decode_utf8(path, bytes)?;
         Ok(Some(MarkdownFile::from_text(path.to_path_buf(), text)))
     }
@@ -524,6 +534,40 @@ impl MarkdownFile {
     pub fn line_text(&self, line: usize) -> &str {
         &self.text[self.lines.line_range(&self.text, line)]
     }
+}
+
+/// Opens `path` for reading without waiting: a FIFO with no writer opens
+/// at once (`O_NONBLOCK` on Unix) instead of blocking until one comes, so
+/// that the caller can look at what it opened and refuse it.
+fn open_without_waiting(path: &Path) -> std::io::Result<std::fs::File> {
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NONBLOCK);
+    }
+    options.open(path)
+}
+
+/// What a file of type `kind` is, in words, when it is a FIFO, a socket or
+/// a device (which a plan, a twin or a handoff can never be); `None` for a
+/// regular file or a folder.
+fn special_file_kind(kind: &std::fs::FileType) -> Option<&'static str> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if kind.is_fifo() {
+            return Some("a FIFO (named pipe)");
+        }
+        if kind.is_socket() {
+            return Some("a socket");
+        }
+        if kind.is_char_device() || kind.is_block_device() {
+            return Some("a device");
+        }
+    }
+    (!kind.is_file() && !kind.is_dir()).then_some("not a regular file")
 }
 
 /// `bytes` as a UTF-8 string; [`Error::NotUtf8`] naming `path` and the line
