@@ -174,11 +174,11 @@ pub struct DecisionsArgs {
     pub format: Option<String>,
 
     /// The answer (answer).
-    #[arg(long, value_name = "TEXT")]
+    #[arg(long, value_name = "TEXT", allow_hyphen_values = true)]
     pub value: Option<String>,
 
     /// Why the decision does not apply (waive).
-    #[arg(long, value_name = "TEXT")]
+    #[arg(long, value_name = "TEXT", allow_hyphen_values = true)]
     pub reason: Option<String>,
 
     /// Who decided; default: $PE_OWNER, else user@host.
@@ -191,7 +191,7 @@ pub struct DecisionsArgs {
 
     /// What proves the row; default: `ruling <id>` for promote, else
     /// `decisions.sh <today>`.
-    #[arg(long, value_name = "TEXT")]
+    #[arg(long, value_name = "TEXT", allow_hyphen_values = true)]
     pub evidence: Option<String>,
 
     /// The ruling id to promote (promote).

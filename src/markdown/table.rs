@@ -105,15 +105,40 @@ pub fn read_word_cell(cell: &str) -> String {
     }
 }
 
-/// A `value` or `evidence` cell as read: trimmed, with GFM's `\|` read as a
-/// literal `|`; every other byte as written (SPEC §3.3).
+/// A `value` or `evidence` cell as read: trimmed, with a pipe escaped as
+/// GFM escapes it read as a literal `|`; every other byte as written
+/// (SPEC §3.3).
+///
+/// Backslashes next to a pipe read as a GFM reader shows them: GFM drops
+/// the one backslash that keeps the pipe from splitting the row, and then
+/// reads the rest as Markdown, where `\\` is one backslash and a lone
+/// `\` before the pipe escapes it. So `n` backslashes and a pipe read as
+/// `(n - 1) / 2` backslashes and the pipe: `\|` and `\\|` as `|`,
+/// `\\\|` as `\|`. Backslashes anywhere else stay as written.
 pub fn read_text_cell(cell: &str) -> String {
     let cell = trim_cell(cell);
-    if cell.contains("\\|") {
-        cell.replace("\\|", "|")
-    } else {
-        cell.to_string()
+    if !cell.contains("\\|") {
+        return cell.to_string();
     }
+    let mut out = String::with_capacity(cell.len());
+    let mut backslashes: usize = 0;
+    for c in cell.chars() {
+        match c {
+            '\\' => backslashes += 1,
+            '|' => {
+                out.extend(std::iter::repeat_n('\\', backslashes.saturating_sub(1) / 2));
+                out.push('|');
+                backslashes = 0;
+            }
+            _ => {
+                out.extend(std::iter::repeat_n('\\', backslashes));
+                out.push(c);
+                backslashes = 0;
+            }
+        }
+    }
+    out.extend(std::iter::repeat_n('\\', backslashes));
+    out
 }
 
 #[cfg(test)]
@@ -138,6 +163,11 @@ mod tests {
     fn reads_cells() {
         assert_eq!(strip_decoration(" **`Plan`** "), "Plan");
         assert_eq!(read_text_cell("  cap \\| 60 \t"), "cap | 60");
+        assert_eq!(read_text_cell("a|b"), "a|b");
+        assert_eq!(read_text_cell("\\\\|"), "|");
+        assert_eq!(read_text_cell("\\\\\\|"), "\\|");
+        assert_eq!(read_text_cell("\\\\\\\\|"), "\\|");
+        assert_eq!(read_text_cell("C:\\dir\\ \\| x\\"), "C:\\dir\\ | x\\");
         assert_eq!(trim_cell("\u{A0}x "), "\u{A0}x");
         assert_eq!(read_word_cell(" __answered__ "), "answered");
         assert_eq!(read_word_cell("_`gates`_"), "gates");
