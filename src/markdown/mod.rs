@@ -180,7 +180,7 @@ pub fn split_frontmatter(text: &str) -> Option<FrontmatterBlock> {
         let yaml = *yaml_start.get_or_insert(offset);
         if is_fence(line, "---") || is_fence(line, "...") {
             let after = offset + line.len();
-            let end = line_ends(text[after..].as_bytes())
+            let end = line_ends(&text.as_bytes()[after..])
                 .next()
                 .map_or(text.len(), |e| after + e);
             return Some(FrontmatterBlock {
