@@ -68,6 +68,22 @@ fn finding_names(root: &Root, slug: &str) -> Vec<String> {
         .collect()
 }
 
+/// The line and check name of every finding of plan `slug`, which must
+/// fail the lint.
+fn finding_lines(root: &Root, slug: &str) -> Vec<(u64, String)> {
+    let (code, findings) = root.findings(slug);
+    assert_eq!(code, 1, "{slug}");
+    findings
+        .iter()
+        .map(|f| {
+            (
+                f["line"].as_u64().unwrap_or(0),
+                f["name"].as_str().unwrap_or("").to_string(),
+            )
+        })
+        .collect()
+}
+
 #[test]
 fn a_new_plan_with_one_state_misspelled_still_owes_six_decisions() {
     let root = Root::new();
@@ -360,18 +376,11 @@ fn a_cr_only_plan_reads_as_its_lf_copy_and_line_numbers_agree() {
             "stop\tanswered\tkeeper\tno\tplan\thalt\nrelay\tanswerd\tkeeper\tno\tplan\toff\n",
             "{slug}"
         );
-        let (code, findings) = root.findings(slug);
-        assert_eq!(code, 1, "{slug}");
-        let at: Vec<(u64, &str)> = findings
-            .iter()
-            .map(|f| {
-                (
-                    f["line"].as_u64().unwrap_or(0),
-                    f["name"].as_str().unwrap_or(""),
-                )
-            })
-            .collect();
-        assert_eq!(at, [(25, "decision-state-unknown")], "{slug}");
+        assert_eq!(
+            finding_lines(&root, slug),
+            [(25, "decision-state-unknown".to_string())],
+            "{slug}"
+        );
     }
 }
 
@@ -380,17 +389,8 @@ fn a_stray_cr_in_a_cell_ends_the_line_for_every_line_number() {
     let root = weir(
         "| `stop` | halt | keeper | answered | no | plan |\n| `relay` | off\r later | keeper | answered | no | plan |\n| `mcp` | none | keeper | answered | no | plan |\n",
     );
-    let (code, findings) = root.findings("weir");
-    assert_eq!(code, 1);
-    let at: Vec<(u64, &str)> = findings
-        .iter()
-        .map(|f| {
-            (
-                f["line"].as_u64().unwrap_or(0),
-                f["name"].as_str().unwrap_or(""),
-            )
-        })
-        .collect();
+    let at = finding_lines(&root, "weir");
+    let at: Vec<(u64, &str)> = at.iter().map(|(l, n)| (*l, n.as_str())).collect();
     assert_eq!(
         at,
         [

@@ -120,13 +120,21 @@ pub fn read_text_cell(cell: &str) -> String {
     if !cell.contains("\\|") {
         return cell.to_string();
     }
-    let mut out = String::with_capacity(cell.len());
+    recount_backslashes_before_pipes(cell, |n| n.saturating_sub(1) / 2)
+}
+
+/// `text` with each run of `n` backslashes that stands right before a `|`
+/// replaced by `count(n)` backslashes (a pipe with none before it is a run
+/// of 0); every other character as it is. The GFM escaping of a cell's
+/// pipes, both ways: the writer's and [`read_text_cell`]'s.
+pub fn recount_backslashes_before_pipes(text: &str, count: impl Fn(usize) -> usize) -> String {
+    let mut out = String::with_capacity(text.len() + 8);
     let mut backslashes: usize = 0;
-    for c in cell.chars() {
+    for c in text.chars() {
         match c {
             '\\' => backslashes += 1,
             '|' => {
-                out.extend(std::iter::repeat_n('\\', backslashes.saturating_sub(1) / 2));
+                out.extend(std::iter::repeat_n('\\', count(backslashes)));
                 out.push('|');
                 backslashes = 0;
             }

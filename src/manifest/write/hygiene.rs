@@ -80,25 +80,7 @@ pub fn escape_pipes(text: &str) -> String {
     if !text.contains('|') {
         return text.to_string();
     }
-    let mut out = String::with_capacity(text.len() + 8);
-    let mut backslashes: usize = 0;
-    for c in text.chars() {
-        match c {
-            '\\' => backslashes += 1,
-            '|' => {
-                out.extend(std::iter::repeat_n('\\', 2 * backslashes + 1));
-                out.push('|');
-                backslashes = 0;
-            }
-            _ => {
-                out.extend(std::iter::repeat_n('\\', backslashes));
-                out.push(c);
-                backslashes = 0;
-            }
-        }
-    }
-    out.extend(std::iter::repeat_n('\\', backslashes));
-    out
+    crate::markdown::table::recount_backslashes_before_pipes(text, |k| 2 * k + 1)
 }
 
 #[cfg(test)]
