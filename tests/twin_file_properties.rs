@@ -158,6 +158,46 @@ fn a_write_keeps_extended_attributes() {
     assert!(text.contains("| halt at high tide |"), "{text}");
 }
 
+/// A POSIX access ACL in the kernel's extended-attribute form (version 2,
+/// then tag, permissions and id per entry): the owner rw, user 4242 r, the
+/// owning group r, mask r, others nothing.
+fn access_acl() -> Vec<u8> {
+    let mut acl = 2u32.to_le_bytes().to_vec();
+    for (tag, perm, id) in [
+        (0x01u16, 6u16, u32::MAX),
+        (0x02, 4, 4242),
+        (0x04, 4, u32::MAX),
+        (0x10, 4, u32::MAX),
+        (0x20, 0, u32::MAX),
+    ] {
+        acl.extend(tag.to_le_bytes());
+        acl.extend(perm.to_le_bytes());
+        acl.extend(id.to_le_bytes());
+    }
+    acl
+}
+
+#[test]
+fn a_write_keeps_an_acl() {
+    let root = root_with_twin();
+    let twin = root.twin_path("tide-mill");
+    if let Err(e) = xattr::set(&twin, "system.posix_acl_access", &access_acl()) {
+        eprintln!("skipped: this file system takes no ACLs ({e})");
+        return;
+    }
+    let mode = std::fs::metadata(&twin)
+        .expect("the twin")
+        .permissions()
+        .mode();
+    let out = rewrite(&root, "halt when the race runs dry");
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(stderr(&out), "", "nothing to report");
+    let kept = xattr::get(&twin, "system.posix_acl_access").expect("read the ACL");
+    assert_eq!(kept, Some(access_acl()));
+    let meta = std::fs::metadata(&twin).expect("the twin");
+    assert_eq!(meta.permissions().mode(), mode);
+}
+
 /// The bytes and inode of `path`.
 fn state(path: &Path) -> (Vec<u8>, u64) {
     (
