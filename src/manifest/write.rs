@@ -823,6 +823,24 @@ mod tests {
     }
 
     #[test]
+    fn a_cr_only_twin_stays_cr_only() {
+        let text = format!(
+            "# D\r\r## Decisions\r\r{}| `stop` | halt | op | answered | no | run | e | — |\r",
+            TABLE.replace('\n', "\r")
+        );
+        let out = upsert(&twin(&text), &cells("relay", "off", None)).expect("upsert");
+        assert_eq!(
+            out,
+            format!(
+                "{text}| `relay` | off | op | answered | no | run | decisions.sh 2026-09-14 | — |\r"
+            )
+        );
+        let out = upsert(&twin(&text), &cells("stop", "go", None)).expect("upsert");
+        assert!(!out.contains('\n'), "{out:?}");
+        assert!(out.contains("\r| `stop` | go |"), "{out:?}");
+    }
+
+    #[test]
     fn adds_a_table_to_a_section_without_one() {
         let text = "# D\n\n## Decisions\n\nNone yet.\n## Notes\n\nkeep\n";
         let out = upsert(&twin(text), &cells("stop", "x", None)).expect("upsert");
