@@ -274,20 +274,20 @@ pub static CHECKS: &[Check] = &[
         structure::graph_row_cell_count
     ),
     check!(
-        "F1",
-        "phase-cell-malformed",
-        structure::phase_cell_malformed
+        "F21",
+        "depends-token-unknown",
+        structure::depends_token_unknown
     ),
+    check!("F21", "phase-duplicate", structure::phase_duplicate),
     check!(
         "F21",
         "phase-cell-zero-padded",
         structure::phase_cell_zero_padded
     ),
-    check!("F21", "phase-duplicate", structure::phase_duplicate),
     check!(
-        "F21",
-        "depends-token-unknown",
-        structure::depends_token_unknown
+        "F1",
+        "phase-cell-malformed",
+        structure::phase_cell_malformed
     ),
     check!(
         "F2",
@@ -369,23 +369,26 @@ pub static CHECKS: &[Check] = &[
     ),
 ];
 
-/// The family of a check's code for the `--lint` order: its code, except
-/// that F29 (`landed-gate-unknown-phase`) is reported with the F24 gates.
-fn family(code: &str) -> &str {
+/// The family a check's findings are interleaved with on `--lint`: the
+/// reference reports the Gate-check checks (F24, with F29) phase by phase
+/// and the decision-row checks (F25) row by row; every other check is a
+/// family of its own, reported whole in registry order.
+fn family(code: &str) -> Option<&'static str> {
     match code {
-        "F29" => "F24",
-        code => code,
+        "F24" | "F29" => Some("F24"),
+        "F25" => Some("F25"),
+        _ => None,
     }
 }
 
 /// The registry index of the first check of the family run that holds
 /// check `index` (see [`PlanReport::findings_in_lint_order`]).
 fn family_start(index: usize) -> usize {
-    let Some(check) = CHECKS.get(index) else {
+    let Some(family) = CHECKS.get(index).and_then(|c| family(c.code)) else {
         return index;
     };
     let mut start = index;
-    while start > 0 && family(CHECKS[start - 1].code) == family(check.code) {
+    while start > 0 && self::family(CHECKS[start - 1].code) == Some(family) {
         start -= 1;
     }
     start
@@ -471,11 +474,11 @@ impl PlanReport {
     }
 
     /// The findings in the reference's `--lint` order (SPEC-PARITY.md
-    /// section E): family by family in registry order (a family is a run of
-    /// registry entries that share a code, F29 counting as F24's), and
-    /// within a family by file (plan, then twin), line, column, registry
-    /// order and the order the check found them in — the reference reports
-    /// a family row by row or phase by phase.
+    /// section E): check by check in registry order, the order each check
+    /// found them in; except that the Gate-check checks (F24, F29) and the
+    /// decision-row checks (F25) are each one family, ordered by file
+    /// (plan, then twin), line and column, as the reference reports them
+    /// phase by phase and row by row.
     pub fn findings_in_lint_order(&self) -> Vec<&Finding> {
         let mut findings: Vec<&Finding> = self.findings.iter().collect();
         findings.sort_by_key(|f| {
