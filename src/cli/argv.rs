@@ -23,7 +23,7 @@ use super::Cli;
 use crate::error::{Error, Result, escape_invisible};
 
 /// The command whose verbs may follow their options.
-const COMMAND: &str = "decisions";
+pub(super) const COMMAND: &str = "decisions";
 
 /// `args` (the program name first) with the options written before the
 /// verb of a `decisions` command moved after the verb; any other command

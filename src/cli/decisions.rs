@@ -239,7 +239,8 @@ pub struct PromoteArgs {
 
 /// A decision key: any text is taken (the verb refuses a key outside the
 /// vocabulary with its own message, SPEC §7); the nineteen keys are its
-/// possible values for completions.
+/// possible values for completions, each with the question it answers
+/// (double quotes as single ones, which every shell's script can hold).
 #[derive(Debug, Clone, Copy)]
 pub struct KeyWord;
 
@@ -256,11 +257,9 @@ impl TypedValueParser for KeyWord {
     }
 
     fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
-        Some(Box::new(
-            vocab::KEYS
-                .iter()
-                .map(|spec| PossibleValue::new(spec.key).help(spec.answers)),
-        ))
+        Some(Box::new(vocab::KEYS.iter().map(|spec| {
+            PossibleValue::new(spec.key).help(spec.answers.replace('"', "'"))
+        })))
     }
 }
 

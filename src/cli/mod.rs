@@ -2,10 +2,12 @@
 //! page) and the dispatch of each command to the library.
 
 pub mod argv;
+mod bash_completion;
 mod completions;
 mod decisions;
 mod gate;
 mod listing;
+mod man;
 mod new;
 mod prompt;
 mod validate;
@@ -77,7 +79,7 @@ pub enum Command {
     Completions(CompletionsArgs),
 
     /// Print the manual page (roff) on stdout: planfile(1), or with COMMAND
-    /// the page planfile-COMMAND(1).
+    /// the page planfile-COMMAND(1) (with a verb: planfile-COMMAND-VERB(1)).
     Man(ManArgs),
 
     /// Lint plans (F14, F24, F25 and the structure checks); no SLUG: every
@@ -94,7 +96,7 @@ pub enum Command {
 pub struct NewArgs {
     /// The new plan's slug: letters, digits, '.', '_' and '-', starting with a
     /// letter or digit.
-    #[arg(value_name = "SLUG")]
+    #[arg(value_name = "SLUG", value_hint = clap::ValueHint::Other)]
     pub slug: String,
 
     /// The plan's title (its `#` heading); default: the slug with '-' and '_'
@@ -106,9 +108,10 @@ pub struct NewArgs {
 /// Arguments of `man`.
 #[derive(Debug, Args)]
 pub struct ManArgs {
-    /// A command whose own page to print (e.g. phase-graph, decisions).
+    /// A command whose own page to print (e.g. phase-graph, decisions), and
+    /// one of its verbs (e.g. decisions answer).
     #[arg(value_name = "COMMAND")]
-    pub command: Option<String>,
+    pub command: Vec<String>,
 }
 
 /// Arguments of `completions`.
@@ -198,7 +201,7 @@ pub fn run(cli: Cli) -> Result<u8> {
         }
         Command::New(args) => new::new_plan(&root, &args),
         Command::Completions(args) => completions::print_completions(args.shell),
-        Command::Man(args) => completions::print_man(args.command.as_deref()),
+        Command::Man(args) => man::print_man(&args.command),
         Command::Validate(args) => validate::validate(&root, &args, cli.color),
         Command::Explain(args) => validate::explain(&args),
     }
