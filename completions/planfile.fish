@@ -201,3 +201,65 @@ complete -c planfile -n "__fish_planfile_using_subcommand help; and __fish_seen_
 complete -c planfile -n "__fish_planfile_using_subcommand help; and __fish_seen_subcommand_from decisions" -f -a "answer" -d 'Answer a decision: write an `answered` row (source run) into the twin'
 complete -c planfile -n "__fish_planfile_using_subcommand help; and __fish_seen_subcommand_from decisions" -f -a "waive" -d 'Waive a decision: write a `waived` row (source run) into the twin'
 complete -c planfile -n "__fish_planfile_using_subcommand help; and __fish_seen_subcommand_from decisions" -f -a "promote" -d 'Promote a ruling of the rulings ledger: write an `answered` row (source ruling) into the twin'
+
+# The slugs of the plans under the docs root: --root on the line, else
+# $DOCS_ROOT, else the nearest folder up from here with docs/plans/, else here.
+function __planfile_slugs
+    set -l tokens (commandline -opc)
+    set -l root
+    for i in (seq (count $tokens))
+        switch $tokens[$i]
+            case --root
+                set -q tokens[(math $i + 1)]; and set root $tokens[(math $i + 1)]
+            case '--root=*'
+                set root (string replace -- '--root=' '' $tokens[$i])
+        end
+    end
+    test -n "$root"; or set root $DOCS_ROOT
+    if test -z "$root"
+        set -l dir $PWD
+        while test -n "$dir"
+            if test -d "$dir/docs/plans"
+                set root $dir
+                break
+            end
+            set dir (string replace -r '/[^/]*$' '' -- $dir)
+        end
+        test -n "$root"; or set root .
+    end
+    for plan in $root/docs/plans/*.md
+        test -f $plan; and basename $plan .md
+    end
+end
+
+# Whether no positional argument follows the word $argv[1] yet (options and
+# their values aside).
+function __planfile_before_positional
+    set -l seen 0
+    set -l skip 0
+    for token in (commandline -opc)
+        if test $skip = 1
+            set skip 0
+            continue
+        end
+        if test $seen = 0
+            test "$token" = "$argv[1]"; and set seen 1
+            continue
+        end
+        switch $token
+            case '--*=*'
+            case --root --color --decisions --slug --phase --format --ack --value --by --blocking --evidence --reason --from-ruling --key --rulings --title
+                set skip 1
+            case '-*'
+            case '*'
+                return 1
+        end
+    end
+    test $seen = 1
+end
+
+complete -c planfile -n "__fish_planfile_using_subcommand phase-graph; and __planfile_before_positional phase-graph" -f -a "(__planfile_slugs)"
+complete -c planfile -n "__fish_planfile_using_subcommand decisions; and __planfile_before_positional decisions" -f -a "(__planfile_slugs)"
+complete -c planfile -n "__fish_planfile_using_subcommand decisions; and __fish_seen_subcommand_from answer; and __planfile_before_positional answer" -f -a "permission.policy permission.destructive issues credentials accounts mcp gates verification.person-check qa.exhausted waits human-acts ambiguity budgets resume.on-restart plan-health stop relay announce plan-approval"
+complete -c planfile -n "__fish_planfile_using_subcommand decisions; and __fish_seen_subcommand_from waive; and __planfile_before_positional waive" -f -a "permission.policy permission.destructive issues credentials accounts mcp gates verification.person-check qa.exhausted waits human-acts ambiguity budgets resume.on-restart plan-health stop relay announce plan-approval"
+complete -c planfile -n "__fish_planfile_using_subcommand validate" -a "(__planfile_slugs)"

@@ -538,6 +538,89 @@ fn bash_offers_file_names_only_where_a_path_is_taken() {
     }
 }
 
+/// Whether `shell` runs here.
+fn shell_available(shell: &str) -> bool {
+    std::process::Command::new(shell)
+        .args(["-c", "exit 0"])
+        .output()
+        .is_ok_and(|o| o.status.success())
+}
+
+#[test]
+fn zsh_completes_the_plans_slugs() {
+    let zsh = String::from_utf8(generate(&["completions", "zsh"])).expect("UTF-8");
+    assert!(zsh.contains("\n_planfile_slugs() {\n"), "{zsh}");
+    let slug_lines: Vec<&str> = zsh
+        .lines()
+        .filter(|l| l.contains("slug -- The plan'\\''s slug"))
+        .collect();
+    assert_eq!(
+        slug_lines.len(),
+        2,
+        "phase-graph and decisions: {slug_lines:?}"
+    );
+    assert!(
+        slug_lines
+            .iter()
+            .all(|l| l.ends_with(":_planfile_slugs' \\")),
+        "{slug_lines:?}"
+    );
+    assert!(
+        zsh.contains(":_planfile_slugs_or_files' \\\n"),
+        "validate's plans"
+    );
+    if shell_available("zsh") {
+        let scratch = tempfile::tempdir().expect("a folder");
+        let path = scratch.path().join("_planfile");
+        std::fs::write(&path, &zsh).expect("write");
+        let status = std::process::Command::new("zsh")
+            .arg("-n")
+            .arg(&path)
+            .status()
+            .expect("zsh");
+        assert!(status.success(), "the zsh script parses");
+    }
+}
+
+#[test]
+fn fish_completes_the_plans_slugs_and_the_keys() {
+    let fish = String::from_utf8(generate(&["completions", "fish"])).expect("UTF-8");
+    assert!(fish.contains("\nfunction __planfile_slugs\n"), "{fish}");
+    if !shell_available("fish") {
+        return;
+    }
+    let root = plans_root();
+    let scratch = tempfile::tempdir().expect("a folder");
+    let path = scratch.path().join("planfile.fish");
+    std::fs::write(&path, &fish).expect("write");
+    let complete = |line: &str| -> Vec<String> {
+        let out = std::process::Command::new("fish")
+            .arg("--no-config")
+            .arg("-c")
+            .arg(format!("source {}; complete -C '{line}'", path.display()))
+            .current_dir(root.path())
+            .env("HOME", scratch.path())
+            .env_remove("DOCS_ROOT")
+            .output()
+            .expect("fish runs");
+        let mut got: Vec<String> = String::from_utf8_lossy(&out.stdout)
+            .lines()
+            .map(|l| l.split('\t').next().unwrap_or_default().to_string())
+            .collect();
+        got.sort();
+        got
+    };
+    let decisions = complete("planfile decisions ");
+    for want in ["demo", "harbour-lights", "list", "answer"] {
+        assert!(
+            decisions.contains(&want.to_string()),
+            "{want}: {decisions:?}"
+        );
+    }
+    let answer = complete("planfile decisions demo answer ");
+    assert_eq!(answer, sorted(&KEYS));
+}
+
 /// Rewrites completions/ from the binary (run on purpose, after changing
 /// the command line: `cargo test --test completions -- --ignored regenerate`).
 #[test]

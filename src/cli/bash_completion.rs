@@ -21,7 +21,7 @@ use super::argv;
 
 /// What completes a value.
 #[derive(Debug, Clone, PartialEq, Eq)]
-enum Values {
+pub(super) enum Values {
     /// One of these words.
     Words(Vec<String>),
     /// The slugs of the plans under the docs root; with `paths`, file
@@ -221,7 +221,7 @@ fn option_names(arg: &Arg) -> Vec<String> {
 /// folders where the argument says it takes a path; nothing for free
 /// text and where the argument disables completion (`ValueHint::Other`,
 /// e.g. the slug of a new plan).
-fn values_of(arg: &Arg) -> Values {
+pub(super) fn values_of(arg: &Arg) -> Values {
     let words: Vec<String> = arg
         .get_possible_values()
         .into_iter()
