@@ -141,7 +141,7 @@ pub enum ListFormat {
 #[derive(Debug, Args)]
 pub struct CheckArgs {
     /// A waived key the start gate may accept (repeatable).
-    #[arg(long, value_name = "KEY", value_parser = KeyWord, hide_possible_values = true)]
+    #[arg(long, value_name = "KEY", value_parser = Hinted::keys(), hide_possible_values = true)]
     pub ack: Vec<String>,
 
     /// Output format.
@@ -171,7 +171,7 @@ pub struct WriteOptions {
 
     /// Whether the row blocks the start (any case); default: the blocking of
     /// the row the view resolves to today, else no.
-    #[arg(long, value_name = "yes|no", value_parser = BlockingWord, hide_possible_values = true)]
+    #[arg(long, value_name = "yes|no", value_parser = Hinted::blocking(), hide_possible_values = true)]
     pub blocking: Option<String>,
 
     /// What proves the row; default: `ruling <id>` for promote, else
@@ -188,7 +188,7 @@ pub struct WriteOptions {
 #[derive(Debug, Args)]
 pub struct AnswerArgs {
     /// The decision key.
-    #[arg(value_name = "KEY", value_parser = KeyWord, hide_possible_values = true)]
+    #[arg(value_name = "KEY", value_parser = Hinted::keys(), hide_possible_values = true)]
     pub key: Option<String>,
 
     /// The answer.
@@ -204,7 +204,7 @@ pub struct AnswerArgs {
 #[derive(Debug, Args)]
 pub struct WaiveArgs {
     /// The decision key.
-    #[arg(value_name = "KEY", value_parser = KeyWord, hide_possible_values = true)]
+    #[arg(value_name = "KEY", value_parser = Hinted::keys(), hide_possible_values = true)]
     pub key: Option<String>,
 
     /// Why the decision does not apply.
@@ -224,7 +224,7 @@ pub struct PromoteArgs {
     pub from_ruling: Option<String>,
 
     /// The key to write; default: the ruling's decisionKey.
-    #[arg(long = "key", value_name = "KEY", value_parser = KeyWord, hide_possible_values = true)]
+    #[arg(long = "key", value_name = "KEY", value_parser = Hinted::keys(), hide_possible_values = true)]
     pub key: Option<String>,
 
     /// The rulings ledger; default: $PE_RULINGS_FILE, else the console's
@@ -237,39 +237,33 @@ pub struct PromoteArgs {
     pub write: WriteOptions,
 }
 
-/// A decision key: any text is taken (the verb refuses a key outside the
-/// vocabulary with its own message, SPEC §7); the nineteen keys are its
-/// possible values for completions, each with the question it answers
-/// (double quotes as single ones, which every shell's script can hold).
+/// Any text, with a closed set of words as its possible values: they show
+/// in completions (and help), while the verb checks the text with its own
+/// message (SPEC §7: a key outside the vocabulary, a `--blocking` word that
+/// is not yes or no, in any case).
 #[derive(Debug, Clone, Copy)]
-pub struct KeyWord;
+pub struct Hinted(fn() -> Vec<PossibleValue>);
 
-impl TypedValueParser for KeyWord {
-    type Value = String;
-
-    fn parse_ref(
-        &self,
-        cmd: &clap::Command,
-        arg: Option<&clap::Arg>,
-        value: &OsStr,
-    ) -> Result<String, clap::Error> {
-        clap::builder::StringValueParser::new().parse_ref(cmd, arg, value)
+impl Hinted {
+    /// A decision key: the nineteen keys, each with the question it
+    /// answers (double quotes as single ones, which every shell's script
+    /// can hold).
+    pub fn keys() -> Hinted {
+        Hinted(|| {
+            vocab::KEYS
+                .iter()
+                .map(|spec| PossibleValue::new(spec.key).help(spec.answers.replace('"', "'")))
+                .collect()
+        })
     }
 
-    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
-        Some(Box::new(vocab::KEYS.iter().map(|spec| {
-            PossibleValue::new(spec.key).help(spec.answers.replace('"', "'"))
-        })))
+    /// A `--blocking` word: yes or no.
+    pub fn blocking() -> Hinted {
+        Hinted(|| ["yes", "no"].into_iter().map(PossibleValue::new).collect())
     }
 }
 
-/// A `--blocking` word: any text is taken (`yes` / `no` in any case are
-/// checked by the verb, SPEC §7); `yes` and `no` are its possible values for
-/// completions.
-#[derive(Debug, Clone, Copy)]
-pub struct BlockingWord;
-
-impl TypedValueParser for BlockingWord {
+impl TypedValueParser for Hinted {
     type Value = String;
 
     fn parse_ref(
@@ -282,6 +276,6 @@ impl TypedValueParser for BlockingWord {
     }
 
     fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
-        Some(Box::new(["yes", "no"].into_iter().map(PossibleValue::new)))
+        Some(Box::new((self.0)().into_iter()))
     }
 }

@@ -19,8 +19,8 @@ use std::path::PathBuf;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 pub use decisions::{
-    AnswerArgs, BlockingWord, CheckArgs, DecisionsArgs, GateFormat, KeyWord, ListArgs, ListFormat,
-    PromoteArgs, PromptArgs, Verb, WaiveArgs, WriteOptions,
+    AnswerArgs, CheckArgs, DecisionsArgs, GateFormat, Hinted, ListArgs, ListFormat, PromoteArgs,
+    PromptArgs, Verb, WaiveArgs, WriteOptions,
 };
 
 use crate::error::Result;
