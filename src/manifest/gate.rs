@@ -5,6 +5,7 @@
 
 use std::path::Path;
 
+use crate::lint::env::LintEnv;
 use crate::lint::{Finding, LintInput};
 use crate::manifest::Manifest;
 use crate::manifest::merge::View;
@@ -153,7 +154,8 @@ pub fn check_view<'a, S: AsRef<str>>(
 ) -> Verdict<'a> {
     let rows = manifest.resolve(view);
     let mut verdict = check(&rows, acks);
-    let input = LintInput::without_handoffs(manifest, root);
+    let env = LintEnv::default();
+    let input = LintInput::without_handoffs(manifest, root, &env);
     verdict.unreadable = crate::lint::run_only(&input, &UNREADABLE_CHECKS);
     verdict
 }
