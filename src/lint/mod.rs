@@ -9,8 +9,12 @@
 
 pub mod blocks;
 pub mod decisions;
+pub mod fix;
 pub mod gates;
+pub mod style;
 pub mod structure;
+pub mod suppress;
+pub mod template;
 pub mod verification;
 
 use std::collections::BTreeSet;
@@ -24,6 +28,8 @@ use crate::markdown::MarkdownFile;
 use crate::plan::graph::DependsToken;
 use crate::plan::handoff::Handoffs;
 use crate::root::PlanLocation;
+
+pub use fix::{Edit, Fix};
 
 /// Whether a finding fails the lint (SPEC §6).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -69,6 +75,9 @@ pub struct Finding {
     /// verification-empty-open — …`): the data head SPEC §6 gives, then
     /// ` — ` and what to do.
     pub message: String,
+    /// The repair the tool is sure of, when there is one (SPEC §10.1):
+    /// edits of this finding's file. Only findings in the plan carry one.
+    pub fix: Option<Fix>,
 }
 
 /// What a check reports before the registry stamps its code, name and
@@ -81,6 +90,8 @@ pub struct Hit {
     pub span: Range<usize>,
     /// The whole finding line (see [`Finding::message`]).
     pub message: String,
+    /// The repair the check is sure of, if any (see [`Finding::fix`]).
+    pub fix: Option<Fix>,
 }
 
 /// Everything the checks read: one parse of the plan and its twin, the done
@@ -185,10 +196,13 @@ impl Check {
 
 macro_rules! check {
     ($code:literal, $name:literal, $run:path) => {
+        check!($code, $name, $run, Gating)
+    };
+    ($code:literal, $name:literal, $run:path, $severity:ident) => {
         Check {
             code: $code,
             name: $name,
-            severity: Severity::Gating,
+            severity: Severity::$severity,
             run: $run,
             docs: include_str!(concat!("docs/", $name, ".md")),
         }
@@ -242,6 +256,18 @@ pub static CHECKS: &[Check] = &[
         "F21",
         "depends-token-unknown",
         structure::depends_token_unknown
+    ),
+    check!(
+        "F21",
+        "phase-number-zero-padded",
+        style::phase_number_zero_padded,
+        Advisory
+    ),
+    check!(
+        "F21",
+        "depends-range-dash",
+        style::depends_range_dash,
+        Advisory
     ),
     check!(
         "F2",
@@ -316,6 +342,24 @@ pub static CHECKS: &[Check] = &[
         "decisions-heading-malformed",
         decisions::decisions_heading_malformed
     ),
+    check!(
+        "F25",
+        "decision-word-style",
+        style::decision_word_style,
+        Advisory
+    ),
+    check!(
+        "F20",
+        "template-placeholder",
+        template::template_placeholder,
+        Advisory
+    ),
+    check!(
+        "F20",
+        "suppression-unused",
+        suppress::suppression_unused,
+        Advisory
+    ),
 ];
 
 /// The check named `name`, or every check with code `name` (both
@@ -330,10 +374,29 @@ pub fn lookup(name: &str) -> Vec<&'static Check> {
         .collect()
 }
 
-/// Runs every check of the registry over `input` and returns the findings,
-/// ordered by file (plan, then twin), line, column and registry order, with
-/// the severity `config` gives each check.
+/// Runs every check of the registry over `input` and returns the findings
+/// that are not suppressed (see [`run_all`]).
 pub fn run(input: &LintInput, config: &LintConfig) -> Vec<Finding> {
+    run_all(input, config).findings
+}
+
+/// The findings of one lint run: those that count, and those an inline
+/// suppression silenced (SPEC §10.1).
+#[derive(Debug, Clone, Default)]
+pub struct Outcome {
+    /// The findings that count, `suppression-unused` included, ordered by
+    /// file (plan, then twin), line, column and registry order.
+    pub findings: Vec<Finding>,
+    /// The findings suppressed by a `planfile-ignore` comment, in the same
+    /// order: they never gate and are only counted.
+    pub suppressed: Vec<Finding>,
+}
+
+/// Runs every check of the registry over `input`, with the severity
+/// `config` gives each check, then applies the inline suppressions of the
+/// plan and the twin ([`suppress::apply`]). A fix is kept only on findings
+/// in the plan: the twin is changed by the write verbs alone.
+pub fn run_all(input: &LintInput, config: &LintConfig) -> Outcome {
     let mut findings = Vec::new();
     let mut hits = Vec::new();
     for (index, check) in CHECKS.iter().enumerate() {
@@ -356,12 +419,18 @@ pub fn run(input: &LintInput, config: &LintConfig) -> Vec<Finding> {
                     column,
                     span: hit.span,
                     message: hit.message,
+                    fix: hit.fix.filter(|_| hit.file == FileKind::Plan),
                 },
             ));
         }
     }
+    let (mut findings, mut suppressed) = suppress::apply(input, config, findings);
     findings.sort_by_key(|(index, f)| (f.kind == FileKind::Twin, f.line, f.column, *index));
-    findings.into_iter().map(|(_, f)| f).collect()
+    suppressed.sort_by_key(|f| (f.kind == FileKind::Twin, f.line, f.column));
+    Outcome {
+        findings: findings.into_iter().map(|(_, f)| f).collect(),
+        suppressed,
+    }
 }
 
 /// The lint result of one plan: what outputs print and what decides the
@@ -378,6 +447,12 @@ pub struct PlanReport {
     pub phases: usize,
     /// The findings, in order.
     pub findings: Vec<Finding>,
+    /// The findings an inline suppression silenced (never gating, only
+    /// counted; SPEC §10.1).
+    pub suppressed: Vec<Finding>,
+    /// What `validate --fix` or `--diff` did to the plan before these
+    /// findings were taken; `None` when no fix was asked for.
+    pub fixed: Option<fix::FixRecord>,
 }
 
 impl PlanReport {
@@ -415,12 +490,17 @@ pub fn lint_manifest(
 ) -> Result<PlanReport> {
     let handoffs = Handoffs::scan(&location.handoffs_dir());
     let input = LintInput::new(&manifest, &handoffs, &location.root.0)?;
-    let findings = run(&input, config);
+    let Outcome {
+        findings,
+        suppressed,
+    } = run_all(&input, config);
     Ok(PlanReport {
         slug: location.slug.clone(),
         closed: manifest.plan.is_closed(),
         phases: manifest.plan.graph_phases().len(),
         findings,
+        suppressed,
+        fixed: None,
         manifest,
     })
 }

@@ -100,7 +100,5 @@ impl DecisionRow {
 /// Reads a `blocking` cell (already decoration-stripped): `yes`, `true`, `y`
 /// in any case mean yes; anything else means no.
 pub fn read_blocking(cell: &str) -> bool {
-    ["yes", "true", "y"]
-        .iter()
-        .any(|word| cell.eq_ignore_ascii_case(word))
+    crate::vocab::is_blocking_yes(cell)
 }
