@@ -185,7 +185,11 @@ pub(super) fn validate(root: &DocsRoot, args: &ValidateArgs) -> Result<u8> {
     }
     let gating = u8::from(reports.iter().any(|r| r.gating_count() > 0));
     if fix_mode == Some(lint::fix::FixMode::Diff) {
-        let changed = u8::from(reports.iter().any(|r| r.fixed.as_ref().is_some_and(|f| !f.diff.is_empty())));
+        let changed = u8::from(
+            reports
+                .iter()
+                .any(|r| r.fixed.as_ref().is_some_and(|f| !f.diff.is_empty())),
+        );
         let code = errors.iter().map(Error::exit_code).fold(changed, u8::max);
         ignore_broken_pipe(print_stdout(lint::fix::diffs(&reports).as_bytes()))?;
         ignore_broken_pipe(print_problems(&scan.skipped, &errors).map_err(Error::from))?;

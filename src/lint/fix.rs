@@ -110,7 +110,12 @@ pub fn apply_fixes<'a>(text: &str, fixes: impl IntoIterator<Item = &'a Fix>) -> 
         if taken.contains(&fix) || !fix.fits(text) || fix.start() < last_end {
             continue;
         }
-        last_end = fix.edits.iter().map(|e| e.range.end).max().unwrap_or(last_end);
+        last_end = fix
+            .edits
+            .iter()
+            .map(|e| e.range.end)
+            .max()
+            .unwrap_or(last_end);
         edits.extend(&fix.edits);
         taken.push(fix);
     }

@@ -88,10 +88,7 @@ fn heading_digits(file: &MarkdownFile, line: usize) -> Option<Range<usize>> {
     let word = text.find("Phase").or_else(|| text.find("phase"))?;
     let after = &text[word + 5..];
     let start = word + 5 + (after.len() - after.trim_start_matches([' ', '\t']).len());
-    let len = text[start..]
-        .bytes()
-        .take_while(u8::is_ascii_digit)
-        .count();
+    let len = text[start..].bytes().take_while(u8::is_ascii_digit).count();
     (len > 0).then(|| (range.start + start)..(range.start + start + len))
 }
 
@@ -151,7 +148,9 @@ fn decision_rows<'a>(input: &'a LintInput) -> Vec<RowAt<'a>> {
     let mut out = Vec::new();
     for (kind, file, section) in files {
         let Some(section) = section else { continue };
-        let Some(table) = &section.table else { continue };
+        let Some(table) = &section.table else {
+            continue;
+        };
         for line in &table.lines {
             let Some(row) = line.row.and_then(|i| table.rows.get(i)) else {
                 continue;
@@ -296,7 +295,9 @@ fn answer_tokens(text: &str) -> impl Iterator<Item = (Range<usize>, &str)> {
         let rest = &text[at..];
         let skip = rest.find(token)?;
         let start = at + skip;
-        let len = text[start..].find(|c| !token(c)).unwrap_or(text.len() - start);
+        let len = text[start..]
+            .find(|c| !token(c))
+            .unwrap_or(text.len() - start);
         at = start + len;
         Some((start..start + len, &text[start..start + len]))
     })
@@ -334,8 +335,12 @@ fn answer_case_fix(at: &RowAt, cell: Range<usize>) -> Option<(Range<usize>, Stri
             .map(|w| (range, *w))
     })?;
     let fixed = format!("{}{word}{}", &raw[..range.start], &raw[range.end..]);
-    holds_word(&fixed, spec.words)
-        .then(|| ((cell.start + range.start)..(cell.start + range.end), word.to_string()))
+    holds_word(&fixed, spec.words).then(|| {
+        (
+            (cell.start + range.start)..(cell.start + range.end),
+            word.to_string(),
+        )
+    })
 }
 
 /// `decision-word-style` (F25, advisory): in a decision row of the plan or
@@ -405,7 +410,10 @@ fn ends_a_paragraph(line: &str) -> bool {
     }
     let hashes = rest.len() - rest.trim_start_matches('#').len();
     let atx = (1..=6).contains(&hashes)
-        && rest[hashes..].chars().next().is_none_or(|c| matches!(c, ' ' | '\t' | '\r'));
+        && rest[hashes..]
+            .chars()
+            .next()
+            .is_none_or(|c| matches!(c, ' ' | '\t' | '\r'));
     rest.trim_matches([' ', '\t', '\r']).is_empty()
         || atx
         || rest.starts_with("```")
@@ -432,7 +440,10 @@ pub fn blank_line_fix(file: &MarkdownFile, section: &DecisionSection, line: usiz
     if indent > 3 || first.starts_with('\t') {
         return None;
     }
-    if tail[1..].iter().any(|l| is_setext_underline(file.line_text(l.line))) {
+    if tail[1..]
+        .iter()
+        .any(|l| is_setext_underline(file.line_text(l.line)))
+    {
         return None;
     }
     let next = table.last_line() + 1;
@@ -441,7 +452,10 @@ pub fn blank_line_fix(file: &MarkdownFile, section: &DecisionSection, line: usiz
     }
     let previous = file.lines.line_range(&file.text, line.checked_sub(1)?);
     let start = file.lines.line_start(line);
-    let ending = file.text.get(previous.end..start).filter(|e| !e.is_empty())?;
+    let ending = file
+        .text
+        .get(previous.end..start)
+        .filter(|e| !e.is_empty())?;
     Some(Fix {
         title: "put a blank line after the table".to_string(),
         edits: vec![super::Edit::insert(start, ending)],
@@ -479,7 +493,9 @@ mod tests {
 
     #[test]
     fn answer_tokens_split_like_the_console() {
-        let tokens: Vec<&str> = answer_tokens("**Off** — never, see ops@x/y.").map(|(_, t)| t).collect();
+        let tokens: Vec<&str> = answer_tokens("**Off** — never, see ops@x/y.")
+            .map(|(_, t)| t)
+            .collect();
         assert_eq!(tokens, vec!["Off", "never", "see", "ops@x/y."]);
     }
 }

@@ -127,7 +127,9 @@ fn inside<T>(items: &[T], range: impl Fn(&T) -> &Range<usize>, offset: usize) ->
 
 /// Whether 1-based `line` of `file` holds only blanks.
 fn is_blank(file: &MarkdownFile, line: usize) -> bool {
-    file.line_text(line).trim_matches([' ', '\t', '\r']).is_empty()
+    file.line_text(line)
+        .trim_matches([' ', '\t', '\r'])
+        .is_empty()
 }
 
 /// Every suppression comment of `file`, in order (see the module
@@ -154,7 +156,9 @@ pub fn directives(file: &MarkdownFile) -> Vec<Directive> {
         };
         let span = open..inner_range.end + 3;
         let names = names(text, (inner_range.start + names_at)..inner_range.end);
-        let own_line = text[line_range.start..open].trim_matches([' ', '\t']).is_empty()
+        let own_line = text[line_range.start..open]
+            .trim_matches([' ', '\t'])
+            .is_empty()
             && text[span.end..line_range.end]
                 .trim_matches([' ', '\t', '\r'])
                 .is_empty();
@@ -281,7 +285,9 @@ fn unused_message(kind: FileKind, directive: &Directive, name: Option<&Name>) ->
         Scope::Line(Some(line)) => format!("on line {line}"),
         Scope::Line(None) => "after the comment (no line follows it)".to_string(),
     };
-    format!("{head}there is no {shown} finding {place} to suppress; remove \"{shown}\" from the comment")
+    format!(
+        "{head}there is no {shown} finding {place} to suppress; remove \"{shown}\" from the comment"
+    )
 }
 
 /// Applies the suppression comments of the plan and the twin to
@@ -300,7 +306,10 @@ pub fn apply(
         .filter_map(|kind| {
             let file = input.file(kind)?;
             let directives = directives(file);
-            let used = directives.iter().map(|d| vec![false; d.names.len()]).collect();
+            let used = directives
+                .iter()
+                .map(|d| vec![false; d.names.len()])
+                .collect();
             Some(FileSuppressions {
                 kind,
                 file,
@@ -437,7 +446,10 @@ mod tests {
         let line = "| 1 | a | <!-- planfile-ignore: F21 -->\r";
         assert_eq!(trailing_directive(line), Some(9));
         assert_eq!(trailing_directive("| 1 | a |"), None);
-        assert_eq!(trailing_directive("| 1 | a <!-- planfile-ignore: F21 -->"), None);
+        assert_eq!(
+            trailing_directive("| 1 | a <!-- planfile-ignore: F21 -->"),
+            None
+        );
         assert_eq!(trailing_directive("| 1 | a | <!-- note -->"), None);
     }
 }

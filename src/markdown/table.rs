@@ -110,7 +110,10 @@ mod tests {
             cells("| a | b | <!-- planfile-ignore: F21 -->"),
             vec![" a ", " b "]
         );
-        assert_eq!(cells("| a | b | <!-- note -->"), vec![" a ", " b ", " <!-- note -->"]);
+        assert_eq!(
+            cells("| a | b | <!-- note -->"),
+            vec![" a ", " b ", " <!-- note -->"]
+        );
     }
 
     #[test]

@@ -117,7 +117,11 @@ pub fn document(reports: &[PlanReport], base: Option<&Path>) -> Value {
         .iter()
         .flat_map(|r| {
             let kept = r.findings.iter().map(move |f| result(r, f, base));
-            kept.chain(r.suppressed.iter().map(move |f| suppressed_result(r, f, base)))
+            kept.chain(
+                r.suppressed
+                    .iter()
+                    .map(move |f| suppressed_result(r, f, base)),
+            )
         })
         .collect();
     json!({
