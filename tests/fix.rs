@@ -46,43 +46,25 @@ phases: 3
 Ask the cook about the whistle volume.
 ";
 
-/// [`KETTLE`] as `--fix` leaves it.
-const KETTLE_FIXED: &str = "---
-slug: kettle
-status: active
-phases: 3
----
-
-# Kettle timer
-
-## Phase graph
-
-| Phase | Title | Depends on | Repos | Exit criteria |
-|------:|-------|------------|-------|---------------|
-| 1 | Element | — | kettle | heats |
-| 2 | Whistle | 1 | kettle | whistles |
-| 3 | Lid | 1-2 | kettle | shuts |
-
-## Phases
-
-### Phase 1 — Element
-- **Verification:** `test -s heat.log`
-
-### Phase 2 — Whistle
-- **Verification:** `test -s whistle.log`
-
-### Phase 3 — Lid
-- **Verification:** a person shuts the lid
-
-## Decisions
-
-| key | value | owner | state | blocking | source | evidence | phase |
-|---|---|---|---|---|---|---|---|
-| `relay` | off | cook | answered | yes | plan | | — |
-| `waits` | boil · 5m | cook | answered | no | plan | | 2 |
-
-Ask the cook about the whistle volume.
-";
+/// [`KETTLE`] as `--fix` leaves it: each replacement is one fix.
+fn kettle_fixed() -> String {
+    [
+        ("| 01 | Element |", "| 1 | Element |"),
+        ("| Whistle | 01 |", "| Whistle | 1 |"),
+        ("| Lid | 1–2 |", "| Lid | 1-2 |"),
+        ("### Phase 01 —", "### Phase 1 —"),
+        (
+            "| `relay` | Off | cook | **Answered** | Yes | Plan |",
+            "| `relay` | off | cook | answered | yes | plan |",
+        ),
+        ("| | 02 |\n", "| | 2 |\n\n"),
+    ]
+    .iter()
+    .fold(KETTLE.to_string(), |text, (from, to)| {
+        assert!(text.contains(from), "{from}");
+        text.replace(from, to)
+    })
+}
 
 fn read(path: &std::path::Path) -> Vec<u8> {
     std::fs::read(path).expect("read the plan")
@@ -120,7 +102,7 @@ fn diff_shows_the_fixes_writes_nothing_and_exits_1() {
     assert_eq!((output.status.code(), stdout(&output)), (Some(1), out));
     assert_eq!(read(&path), KETTLE.as_bytes());
 
-    root.plan("kettle", KETTLE_FIXED);
+    root.plan("kettle", &kettle_fixed());
     let output = root.run(["validate", "kettle", "--diff"]);
     assert_eq!(output.status.code(), Some(0));
     assert_eq!(stdout(&output), "");
@@ -133,7 +115,7 @@ fn fix_writes_the_fixes_and_says_what_remains() {
     let path = root.plan("kettle", KETTLE);
     let output = root.run(["validate", "kettle", "--fix", "--format", "concise"]);
     assert_eq!(output.status.code(), Some(1), "phase 3 still gates");
-    assert_eq!(String::from_utf8_lossy(&read(&path)), KETTLE_FIXED);
+    assert_eq!(String::from_utf8_lossy(&read(&path)), kettle_fixed());
     let out = stdout(&output);
     assert_eq!(out.lines().count(), 1, "{out}");
     assert!(
@@ -149,7 +131,7 @@ fn fix_writes_the_fixes_and_says_what_remains() {
     let modified = std::fs::metadata(&path).and_then(|m| m.modified()).ok();
     let output = root.run(["validate", "kettle", "--fix", "--format", "json"]);
     assert_eq!(output.status.code(), Some(1));
-    assert_eq!(String::from_utf8_lossy(&read(&path)), KETTLE_FIXED);
+    assert_eq!(String::from_utf8_lossy(&read(&path)), kettle_fixed());
     assert_eq!(
         std::fs::metadata(&path).and_then(|m| m.modified()).ok(),
         modified
@@ -172,7 +154,7 @@ fn fix_keeps_line_endings_bom_and_a_missing_final_newline() {
     assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
     let want = format!(
         "\u{FEFF}{}",
-        KETTLE_FIXED.trim_end_matches('\n').replace('\n', "\r\n")
+        kettle_fixed().trim_end_matches('\n').replace('\n', "\r\n")
     );
     assert_eq!(String::from_utf8_lossy(&read(&path)), want);
 }
@@ -244,7 +226,7 @@ fn fix_writes_through_a_symlink_and_keeps_the_mode() {
     assert!(std::fs::symlink_metadata(&link).is_ok_and(|m| m.file_type().is_symlink()));
     assert_eq!(
         std::fs::read_to_string(&real).ok().as_deref(),
-        Some(KETTLE_FIXED)
+        Some(kettle_fixed().as_str())
     );
     let mode = std::fs::metadata(&real)
         .map(|m| m.permissions().mode() & 0o777)

@@ -94,6 +94,26 @@ pub struct Hit {
     pub fix: Option<Fix>,
 }
 
+impl Hit {
+    /// A hit in the plan, marking `span`, with no fix.
+    pub fn in_plan(span: Range<usize>, message: String) -> Hit {
+        Hit {
+            file: FileKind::Plan,
+            span,
+            message,
+            fix: None,
+        }
+    }
+
+    /// This hit with `fix`, the repair the check is sure of.
+    pub fn with_fix(self, fix: Fix) -> Hit {
+        Hit {
+            fix: Some(fix),
+            ..self
+        }
+    }
+}
+
 /// Everything the checks read: one parse of the plan and its twin, the done
 /// phases, and the docs root (for `plan` Gate-checks naming other plans).
 #[derive(Debug)]

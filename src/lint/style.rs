@@ -19,7 +19,6 @@ use crate::error::escape_invisible;
 use crate::manifest::{Column, DecisionRow, DecisionSection, FileKind, PhaseScope};
 use crate::markdown::MarkdownFile;
 use crate::markdown::table::{split_cells, strip_decoration, trim_cell};
-use crate::plan::graph::GraphRow;
 use crate::vocab;
 
 /// The zero-padded runs of ASCII digits in `range` of `text` (`07`, `001`),
@@ -63,21 +62,51 @@ pub fn unpad_fix(text: &str, range: Range<usize>) -> Option<Fix> {
     })
 }
 
-/// The raw (untrimmed) byte range of cell `index` of a graph row, when the
-/// row has such a cell.
-fn graph_cell(file: &MarkdownFile, row: &GraphRow, index: usize) -> Option<Range<usize>> {
-    let text = &file.text[row.range.clone()];
-    let cell = split_cells(text).into_iter().nth(index)?;
-    Some((row.range.start + cell.start)..(row.range.start + cell.end))
+/// The Depends-on cell of each graph row that defines a phase: the phase
+/// and the cell's raw (untrimmed) byte range in the plan.
+fn depends_cells(input: &LintInput) -> Vec<(u32, Range<usize>)> {
+    let plan = &input.manifest.plan;
+    let Some(table) = plan.graph.as_ref().and_then(|g| g.table.as_ref()) else {
+        return Vec::new();
+    };
+    let Some(col) = table.depends_col else {
+        return Vec::new();
+    };
+    let text = plan.file.text.as_str();
+    table
+        .rows
+        .iter()
+        .filter_map(|row| {
+            let phase = row.phase_number()?;
+            let cell = split_cells(&text[row.range.clone()]).into_iter().nth(col)?;
+            Some((
+                phase,
+                (row.range.start + cell.start)..(row.range.start + cell.end),
+            ))
+        })
+        .collect()
 }
 
-fn plan_hit(span: Range<usize>, message: String, fix: Fix) -> Hit {
-    Hit {
-        file: FileKind::Plan,
-        span,
-        message,
-        fix: Some(fix),
-    }
+/// A hit for each zero-padded number in `range` of `text` (in the file of
+/// `kind`), with the fix that writes it plainly; `message` words it from
+/// the number as written and as it should be.
+fn unpadded_hits(
+    kind: FileKind,
+    text: &str,
+    range: Range<usize>,
+    message: impl Fn(&str, &str) -> String,
+) -> impl Iterator<Item = Hit> {
+    zero_padded_runs(text, range)
+        .into_iter()
+        .map(move |(span, plain)| {
+            let message = message(&text[span.clone()], &plain);
+            Hit {
+                file: kind,
+                span: span.clone(),
+                message,
+                fix: Some(Fix::replace(format!("write {plain}"), span, plain)),
+            }
+        })
 }
 
 /// The digits of a `### Phase N` heading on 1-based `line` of `file`: the
@@ -174,39 +203,23 @@ fn decision_rows<'a>(input: &'a LintInput) -> Vec<RowAt<'a>> {
 /// read as the number; the fix writes it plainly. Points at the digits.
 pub fn phase_number_zero_padded(input: &LintInput, out: &mut Vec<Hit>) {
     let plan = &input.manifest.plan;
-    let file = &plan.file;
-    if let Some(table) = plan.graph.as_ref().and_then(|g| g.table.as_ref())
-        && let Some(col) = table.depends_col
-    {
-        for row in &table.rows {
-            let Some(phase) = row.phase_number() else {
-                continue;
-            };
-            let Some(cell) = graph_cell(file, row, col) else {
-                continue;
-            };
-            for (span, plain) in zero_padded_runs(&file.text, cell) {
-                let written = &file.text[span.clone()];
-                let message = format!(
-                    "phase {phase}: phase-number-zero-padded — Depends on writes phase {plain} as \"{written}\"; write {plain}, as the Phase column names it"
-                );
-                let fix = Fix::replace(format!("write {plain}"), span.clone(), plain);
-                out.push(plan_hit(span, message, fix));
-            }
-        }
+    let text = plan.file.text.as_str();
+    for (phase, cell) in depends_cells(input) {
+        out.extend(unpadded_hits(FileKind::Plan, text, cell, |written, plain| {
+            format!(
+                "phase {phase}: phase-number-zero-padded — Depends on writes phase {plain} as \"{written}\"; write {plain}, as the Phase column names it"
+            )
+        }));
     }
     for block in &plan.phases {
-        let Some(digits) = heading_digits(file, block.heading_line) else {
+        let Some(digits) = heading_digits(&plan.file, block.heading_line) else {
             continue;
         };
-        for (span, plain) in zero_padded_runs(&file.text, digits) {
-            let written = &file.text[span.clone()];
-            let message = format!(
+        out.extend(unpadded_hits(FileKind::Plan, text, digits, |written, plain| {
+            format!(
                 "phase {plain}: phase-number-zero-padded — the heading writes the phase as \"{written}\" (read as {plain}); write \"Phase {plain}\", as the Phase graph names it"
-            );
-            let fix = Fix::replace(format!("write Phase {plain}"), span.clone(), plain);
-            out.push(plan_hit(span, message, fix));
-        }
+            )
+        }));
     }
     for at in decision_rows(input) {
         if !matches!(at.row.phase, PhaseScope::Phase(_)) {
@@ -215,15 +228,12 @@ pub fn phase_number_zero_padded(input: &LintInput, out: &mut Vec<Hit>) {
         let Some(cell) = at.cell(Column::Phase) else {
             continue;
         };
-        for (span, plain) in zero_padded_runs(&at.file.text, cell) {
-            let written = &at.file.text[span.clone()];
-            let message = format!(
-                "{}: phase-number-zero-padded — the phase cell writes phase {plain} as \"{written}\"; write {plain}",
-                at.head()
-            );
-            let fix = Fix::replace(format!("write {plain}"), span.clone(), plain);
-            out.push(at.hit(span, message, fix));
-        }
+        let head = at.head();
+        out.extend(unpadded_hits(at.kind, &at.file.text, cell, |written, plain| {
+            format!(
+                "{head}: phase-number-zero-padded — the phase cell writes phase {plain} as \"{written}\"; write {plain}"
+            )
+        }));
     }
 }
 
@@ -247,21 +257,9 @@ fn dash_ranges(text: &str, range: Range<usize>) -> Vec<Range<usize>> {
 /// hyphen (SPEC §3.2), but scripts that read the graph may not; the fix
 /// writes a hyphen. Points at the dash.
 pub fn depends_range_dash(input: &LintInput, out: &mut Vec<Hit>) {
-    let plan = &input.manifest.plan;
-    let file = &plan.file;
-    let Some(table) = plan.graph.as_ref().and_then(|g| g.table.as_ref()) else {
-        return;
-    };
-    let Some(col) = table.depends_col else { return };
-    for row in &table.rows {
-        let Some(phase) = row.phase_number() else {
-            continue;
-        };
-        let Some(cell) = graph_cell(file, row, col) else {
-            continue;
-        };
-        for dash in dash_ranges(&file.text, cell) {
-            let text = &file.text;
+    let text = input.plan_file().text.as_str();
+    for (phase, cell) in depends_cells(input) {
+        for dash in dash_ranges(text, cell) {
             let from = text[..dash.start]
                 .bytes()
                 .rev()
@@ -281,7 +279,7 @@ pub fn depends_range_dash(input: &LintInput, out: &mut Vec<Hit>) {
                 "phase {phase}: depends-range-dash — Depends on writes the range \"{written}\" with a dash; write {plain} with a hyphen, which every reader of the graph takes as a range"
             );
             let fix = Fix::replace(format!("write {plain}"), dash.clone(), "-");
-            out.push(plan_hit(dash, message, fix));
+            out.push(Hit::in_plan(dash, message).with_fix(fix));
         }
     }
 }

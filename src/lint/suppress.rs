@@ -323,17 +323,7 @@ pub fn apply(
     }
     let mut kept = Vec::with_capacity(findings.len());
     let mut suppressed = Vec::new();
-    for (index, finding) in findings {
-        let covered = files
-            .iter_mut()
-            .find(|f| f.kind == finding.kind)
-            .is_some_and(|f| f.covers(&finding));
-        if covered {
-            suppressed.push(finding);
-        } else {
-            kept.push((index, finding));
-        }
-    }
+    sort_out(&mut files, findings, &mut kept, &mut suppressed);
     let Some(index) = CHECKS.iter().position(|c| c.name == UNUSED_CHECK) else {
         return (kept, suppressed);
     };
@@ -366,7 +356,20 @@ pub fn apply(
             }
         }
     }
-    for finding in unused {
+    let unused = unused.into_iter().map(|f| (index, f));
+    sort_out(&mut files, unused, &mut kept, &mut suppressed);
+    (kept, suppressed)
+}
+
+/// Puts each of `findings` (with its registry index) in `suppressed` when
+/// a comment of its file covers it, else in `kept`.
+fn sort_out(
+    files: &mut [FileSuppressions],
+    findings: impl IntoIterator<Item = (usize, Finding)>,
+    kept: &mut Vec<(usize, Finding)>,
+    suppressed: &mut Vec<Finding>,
+) {
+    for (index, finding) in findings {
         let covered = files
             .iter_mut()
             .find(|f| f.kind == finding.kind)
@@ -377,7 +380,6 @@ pub fn apply(
             kept.push((index, finding));
         }
     }
-    (kept, suppressed)
 }
 
 #[cfg(test)]

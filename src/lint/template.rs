@@ -10,10 +10,7 @@
 //! `Replace this paragraph:`. The Decisions rows are not placeholders: an
 //! `outstanding` row is a decision still owed, which the gate reports.
 
-use std::ops::Range;
-
 use super::{Hit, LintInput, line_span, trimmed_span};
-use crate::manifest::FileKind;
 use crate::markdown::table::{split_cells, strip_decoration, trim_cell};
 
 /// The text of a Phase graph cell or a heading's title that the template
@@ -28,15 +25,6 @@ pub const VERIFICATION_HINT: &str = "# replace with the command that proves phas
 
 /// How the template's introduction paragraph starts.
 pub const INTRODUCTION_HINT: &str = "Replace this paragraph:";
-
-fn hit(span: Range<usize>, message: String) -> Hit {
-    Hit {
-        file: FileKind::Plan,
-        span,
-        message,
-        fix: None,
-    }
-}
 
 /// The title a `### Phase N …` heading's text gives after its number and
 /// separators (`—`, `–`, `-`, `:`), trimmed.
@@ -68,7 +56,7 @@ pub fn template_placeholder(input: &LintInput, out: &mut Vec<Hit>) {
             && !file.doc.in_code_or_html(range.start)
             && file.text[range.clone()].starts_with(INTRODUCTION_HINT)
         {
-            out.push(hit(
+            out.push(Hit::in_plan(
                 range,
                 format!(
                     "introduction (line {line}): template-placeholder — the paragraph is still the template's \"{INTRODUCTION_HINT} …\"; say what the plan changes, who it is for, and how you will know it worked"
@@ -91,7 +79,7 @@ pub fn template_placeholder(input: &LintInput, out: &mut Vec<Hit>) {
                     file,
                     (row.range.start + cell.start)..(row.range.start + cell.end),
                 );
-                out.push(hit(
+                out.push(Hit::in_plan(
                     span,
                     format!(
                         "phase {phase}: template-placeholder — the Phase graph's {column} cell is still the template's \"{ELLIPSIS}\"; write the phase's {}",
@@ -104,7 +92,7 @@ pub fn template_placeholder(input: &LintInput, out: &mut Vec<Hit>) {
     for block in &plan.phases {
         let phase = block.number;
         if heading_title(&block.heading) == ELLIPSIS {
-            out.push(hit(
+            out.push(Hit::in_plan(
                 line_span(file, block.heading_line),
                 format!(
                     "phase {phase}: template-placeholder — the heading's title is still the template's \"{ELLIPSIS}\"; name the phase as its Phase graph row does"
@@ -114,7 +102,7 @@ pub fn template_placeholder(input: &LintInput, out: &mut Vec<Hit>) {
         if let Some(goal) = block.directive("goal")
             && goal.value == GOAL_HINT
         {
-            out.push(hit(
+            out.push(Hit::in_plan(
                 line_span(file, goal.line),
                 format!(
                     "phase {phase}: template-placeholder — the Goal is still the template's \"{GOAL_HINT}\"; say what is true once the phase is done"
@@ -124,7 +112,7 @@ pub fn template_placeholder(input: &LintInput, out: &mut Vec<Hit>) {
         if let Some(verification) = block.directive("verification")
             && is_verification_hint(&verification.value)
         {
-            out.push(hit(
+            out.push(Hit::in_plan(
                 line_span(file, verification.line),
                 format!(
                     "phase {phase}: template-placeholder — the Verification is still the template's `false` command, which always fails; write the command that proves phase {phase} is done"
