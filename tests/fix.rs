@@ -233,3 +233,20 @@ fn fix_writes_through_a_symlink_and_keeps_the_mode() {
         .ok();
     assert_eq!(mode, Some(0o640));
 }
+
+#[test]
+fn human_output_says_which_findings_fix_repairs() {
+    let root = Root::new();
+    root.plan("kettle", KETTLE);
+    let output = root.run(["validate", "kettle"]);
+    let out = stdout(&output);
+    assert!(
+        out.contains("help: `planfile validate --fix` repairs this: write 1\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains("note: advisory: this check's findings do not gate\n"),
+        "{out}"
+    );
+    assert_eq!(out.matches("repairs this").count(), 10, "{out}");
+}

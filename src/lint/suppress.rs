@@ -291,14 +291,19 @@ fn unused_message(kind: FileKind, directive: &Directive, name: Option<&Name>) ->
 }
 
 /// Applies the suppression comments of the plan and the twin to
-/// `findings` (each with its registry index): returns the findings that
-/// stay, with a `suppression-unused` finding (severity from `config`) for
-/// each name that covered nothing, and apart the findings suppressed.
-/// Unused suppressions are themselves suppressed by a comment naming
+/// `findings` (each with its registry index), once every check that `ran`
+/// (by name) has run: returns the findings that stay, with a
+/// `suppression-unused` finding (severity from `config`) for each name
+/// that covered nothing, and apart the findings suppressed. A name is
+/// judged only when a check it names ran, and `suppression-unused` is
+/// reported only when it ran itself (like rumdl, and unlike a selection
+/// that would flag every comment for a check left out). Unused
+/// suppressions are themselves suppressed by a comment naming
 /// `suppression-unused`, and such a name is never reported unused.
 pub fn apply(
     input: &LintInput,
     config: &LintConfig,
+    ran: &dyn Fn(&str) -> bool,
     findings: Vec<(usize, Finding)>,
 ) -> (Vec<(usize, Finding)>, Vec<Finding>) {
     let mut files: Vec<FileSuppressions> = [FileKind::Plan, FileKind::Twin]
@@ -327,6 +332,9 @@ pub fn apply(
     let Some(index) = CHECKS.iter().position(|c| c.name == UNUSED_CHECK) else {
         return (kept, suppressed);
     };
+    if !ran(UNUSED_CHECK) {
+        return (kept, suppressed);
+    }
     let check = &CHECKS[index];
     let mut unused = Vec::new();
     for f in &files {
@@ -350,7 +358,8 @@ pub fn apply(
                 report(directive.span.clone(), None);
             }
             for (n, name) in directive.names.iter().enumerate() {
-                if !f.used[d][n] && !name.covers(UNUSED_CHECK) {
+                let judged = name.checks.is_empty() || name.checks.iter().any(|c| ran(c));
+                if !f.used[d][n] && judged && !name.covers(UNUSED_CHECK) {
                     report(name.span.clone(), Some(name));
                 }
             }
@@ -441,6 +450,35 @@ mod tests {
         assert!(names[0].checks.len() > 1);
         assert!(names[1].checks.is_empty());
         assert!(names[2].covers("verification-empty-open"));
+    }
+
+    #[test]
+    fn only_names_of_checks_that_ran_are_judged() {
+        use crate::manifest::Manifest;
+        use crate::plan::Plan;
+        let text = "# T\n\n<!-- planfile-ignore: F14, decision-key-unknown, nope -->\nx\n";
+        let manifest = Manifest {
+            plan: Plan::from_file("t", file(text)),
+            twin: None,
+        };
+        let input = LintInput {
+            manifest: &manifest,
+            done: std::collections::BTreeSet::new(),
+            root: std::path::Path::new("."),
+        };
+        let config = LintConfig::default();
+        let unused = |ran: &dyn Fn(&str) -> bool| -> Vec<String> {
+            let (kept, _) = apply(&input, &config, ran, Vec::new());
+            kept.into_iter().map(|(_, f)| f.message).collect()
+        };
+        assert_eq!(unused(&|_| true).len(), 3);
+        let without_f14 = unused(&|c| c != "verification-empty-open");
+        assert_eq!(without_f14.len(), 2);
+        assert!(
+            without_f14.iter().all(|m| !m.contains("F14")),
+            "{without_f14:?}"
+        );
+        assert!(unused(&|c| c != UNUSED_CHECK).is_empty());
     }
 
     #[test]

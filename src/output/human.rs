@@ -51,10 +51,20 @@ pub fn render(report: &PlanReport, finding: &Finding, base: Option<&Path>) -> St
             Level::NOTE.message("the plan is closed (its status is complete, abandoned or superseded), so this finding does not gate"),
         );
     } else if finding.severity == Severity::Advisory {
-        group = group.element(
-            Level::NOTE
-                .message("advisory (planfile.toml [lint] advisory): this finding does not gate"),
-        );
+        let by_default = crate::lint::CHECKS
+            .iter()
+            .any(|c| c.name == finding.name && c.severity == Severity::Advisory);
+        group = group.element(Level::NOTE.message(if by_default {
+            "advisory: this check's findings do not gate"
+        } else {
+            "advisory (planfile.toml [lint] advisory): this finding does not gate"
+        }));
+    }
+    if let Some(fix) = &finding.fix {
+        group = group.element(Level::HELP.message(format!(
+            "`planfile validate --fix` repairs this: {}",
+            fix.title
+        )));
     }
     group = group.element(Level::HELP.message(format!(
         "`planfile explain {}` says what the check looks for, with examples",
