@@ -250,3 +250,24 @@ fn human_output_says_which_findings_fix_repairs() {
     );
     assert_eq!(out.matches("repairs this").count(), 10, "{out}");
 }
+
+#[test]
+fn phase_graph_lint_leaves_out_the_style_advisories() {
+    let root = Root::new();
+    root.plan("kettle", KETTLE);
+    let output = root.run(["phase-graph", "kettle", "--lint"]);
+    assert_eq!(output.status.code(), Some(1));
+    let err = stderr(&output);
+    for name in [
+        "phase-number-zero-padded",
+        "depends-range-dash",
+        "decision-word-style",
+    ] {
+        assert!(!err.contains(name), "{name} in\n{err}");
+    }
+    assert!(
+        err.contains("malformed Phase cell: 01 (zero-padded"),
+        "{err}"
+    );
+    assert!(err.ends_with("LINT FAIL: kettle (3 issue[s])\n"), "{err}");
+}

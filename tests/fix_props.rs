@@ -17,7 +17,7 @@ use std::path::{Path, PathBuf};
 
 use planfile::config::LintConfig;
 use planfile::lint::fix::{FixedPlan, fix_plan};
-use planfile::lint::{self, Finding, LintInput};
+use planfile::lint::{self, Finding, LintEnv, LintInput};
 use planfile::manifest::{Manifest, View};
 use planfile::markdown::MarkdownFile;
 use planfile::output::tsv;
@@ -38,6 +38,7 @@ fn findings(manifest: &Manifest) -> Vec<Finding> {
         manifest,
         done: BTreeSet::new(),
         root: Path::new("/nonexistent-docs-root"),
+        env: &LintEnv::default(),
     };
     lint::run_all(&input, &LintConfig::default()).findings
 }

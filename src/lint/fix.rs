@@ -286,8 +286,9 @@ pub fn fix_location(
     let manifest = Manifest::load(location)?;
     let handoffs = Handoffs::scan(&location.handoffs_dir());
     let root = location.root.0.as_path();
+    let env = super::LintEnv::from_process();
     let fixed = fix_plan(manifest, |m| {
-        Ok(super::run_all(&LintInput::new(m, &handoffs, root)?, config).findings)
+        Ok(super::run_all(&LintInput::new(m, &handoffs, root, &env)?, config).findings)
     })?;
     let label = crate::output::display_path(&fixed.manifest.plan.file.path, base);
     let record = FixRecord {

@@ -291,7 +291,7 @@ fn unused_message(kind: FileKind, directive: &Directive, name: Option<&Name>) ->
 }
 
 /// Applies the suppression comments of the plan and the twin to
-/// `findings` (each with its registry index), once every check that `ran`
+/// `findings`, once every check that `ran`
 /// (by name) has run: returns the findings that stay, with a
 /// `suppression-unused` finding (severity from `config`) for each name
 /// that covered nothing, and apart the findings suppressed. A name is
@@ -304,8 +304,8 @@ pub fn apply(
     input: &LintInput,
     config: &LintConfig,
     ran: &dyn Fn(&str) -> bool,
-    findings: Vec<(usize, Finding)>,
-) -> (Vec<(usize, Finding)>, Vec<Finding>) {
+    findings: Vec<Finding>,
+) -> (Vec<Finding>, Vec<Finding>) {
     let mut files: Vec<FileSuppressions> = [FileKind::Plan, FileKind::Twin]
         .into_iter()
         .filter_map(|kind| {
@@ -341,6 +341,7 @@ pub fn apply(
         for (d, directive) in f.directives.iter().enumerate() {
             let mut report = |span: Range<usize>, name: Option<&Name>| {
                 let (line, column) = f.file.lines.line_col(&f.file.text, span.start);
+                let order = (index, unused.len());
                 unused.push(Finding {
                     code: check.code,
                     name: check.name,
@@ -351,6 +352,7 @@ pub fn apply(
                     column,
                     span,
                     message: unused_message(f.kind, directive, name),
+                    order,
                     fix: None,
                 });
             };
@@ -365,20 +367,19 @@ pub fn apply(
             }
         }
     }
-    let unused = unused.into_iter().map(|f| (index, f));
     sort_out(&mut files, unused, &mut kept, &mut suppressed);
     (kept, suppressed)
 }
 
-/// Puts each of `findings` (with its registry index) in `suppressed` when
-/// a comment of its file covers it, else in `kept`.
+/// Puts each of `findings` in `suppressed` when a comment of its file
+/// covers it, else in `kept`.
 fn sort_out(
     files: &mut [FileSuppressions],
-    findings: impl IntoIterator<Item = (usize, Finding)>,
-    kept: &mut Vec<(usize, Finding)>,
+    findings: Vec<Finding>,
+    kept: &mut Vec<Finding>,
     suppressed: &mut Vec<Finding>,
 ) {
-    for (index, finding) in findings {
+    for finding in findings {
         let covered = files
             .iter_mut()
             .find(|f| f.kind == finding.kind)
@@ -386,7 +387,7 @@ fn sort_out(
         if covered {
             suppressed.push(finding);
         } else {
-            kept.push((index, finding));
+            kept.push(finding);
         }
     }
 }
@@ -465,11 +466,12 @@ mod tests {
             manifest: &manifest,
             done: std::collections::BTreeSet::new(),
             root: std::path::Path::new("."),
+            env: &crate::lint::LintEnv::default(),
         };
         let config = LintConfig::default();
         let unused = |ran: &dyn Fn(&str) -> bool| -> Vec<String> {
             let (kept, _) = apply(&input, &config, ran, Vec::new());
-            kept.into_iter().map(|(_, f)| f.message).collect()
+            kept.into_iter().map(|f| f.message).collect()
         };
         assert_eq!(unused(&|_| true).len(), 3);
         let without_f14 = unused(&|c| c != "verification-empty-open");

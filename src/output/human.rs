@@ -51,9 +51,9 @@ pub fn render(report: &PlanReport, finding: &Finding, base: Option<&Path>) -> St
             Level::NOTE.message("the plan is closed (its status is complete, abandoned or superseded), so this finding does not gate"),
         );
     } else if finding.severity == Severity::Advisory {
-        let by_default = crate::lint::CHECKS
-            .iter()
-            .any(|c| c.name == finding.name && c.severity == Severity::Advisory);
+        let by_default = finding
+            .check()
+            .is_some_and(|c| c.severity == Severity::Advisory);
         group = group.element(Level::NOTE.message(if by_default {
             "advisory: this check's findings do not gate"
         } else {
