@@ -214,6 +214,13 @@ fn names(text: &str, range: Range<usize>) -> Vec<Name> {
     out
 }
 
+/// The comment that suppresses the checks `names` (names or codes) on the
+/// line it ends, or on the next non-blank line when it stands alone:
+/// `<!-- planfile-ignore: NAME, … -->` (an editor's "suppress" action).
+pub fn line_comment(names: &[&str]) -> String {
+    format!("<!-- {LINE_DIRECTIVE}: {} -->", names.join(", "))
+}
+
 /// Where a suppression comment that follows the last `|` of a table row
 /// starts in `line` (the blanks before it included), so that a table
 /// reader can look past it: it is not a cell. `None` when the line does
@@ -481,6 +488,16 @@ mod tests {
             "{without_f14:?}"
         );
         assert!(unused(&|c| c != UNUSED_CHECK).is_empty());
+    }
+
+    #[test]
+    fn a_written_comment_reads_back() {
+        let comment = line_comment(&["F14", "decision-word-style"]);
+        let line = format!("| 1 | a | {comment}");
+        assert_eq!(trailing_directive(&line), Some(9));
+        let d = directives(&file(&format!("{line}\n")));
+        let names: Vec<&str> = d[0].names.iter().map(|n| n.text.as_str()).collect();
+        assert_eq!(names, ["F14", "decision-word-style"]);
     }
 
     #[test]
