@@ -233,6 +233,40 @@ pub fn is_source(source: &str) -> bool {
     SOURCES.contains(&source)
 }
 
+/// The words a `blocking` cell may hold, lower-cased (SPEC §3.3, §6): the
+/// first three mean yes, the last three no.
+pub const BLOCKING_WORDS: [&str; 6] = ["yes", "true", "y", "no", "false", "n"];
+
+/// Whether a `blocking` cell (decoration stripped) means yes: `yes`,
+/// `true` or `y`, any case.
+pub fn is_blocking_yes(cell: &str) -> bool {
+    BLOCKING_WORDS[..3]
+        .iter()
+        .any(|word| cell.eq_ignore_ascii_case(word))
+}
+
+/// Whether a `blocking` cell (decoration stripped) means no: `no`, `false`
+/// or `n`, any case.
+pub fn is_blocking_no(cell: &str) -> bool {
+    BLOCKING_WORDS[3..]
+        .iter()
+        .any(|word| cell.eq_ignore_ascii_case(word))
+}
+
+/// The word keys (SPEC §6 `decision-value-unknown`): closed keys whose
+/// value is the policy word itself. `credentials`, `mcp` and `waits` are
+/// closed too, but their value describes something and may carry the word.
+pub const WORD_KEYS: [&str; 8] = [
+    "issues",
+    "gates",
+    "verification.person-check",
+    "qa.exhausted",
+    "ambiguity",
+    "resume.on-restart",
+    "relay",
+    "plan-approval",
+];
+
 /// Blocker classes, short forms of a key (SPEC §2); `lock` names no key.
 pub const BLOCKER_CLASSES: [(&str, Option<&str>); 5] = [
     ("credential", Some("credentials")),

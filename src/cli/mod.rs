@@ -133,6 +133,16 @@ pub struct ValidateArgs {
     /// How findings are printed.
     #[arg(long, value_enum, default_value_t = FindingsFormat::Human)]
     pub format: FindingsFormat,
+
+    /// Apply the fixes the tool is sure of to the plans (never to twins),
+    /// keeping every other byte, then report the findings that remain.
+    #[arg(long)]
+    pub fix: bool,
+
+    /// Print the fixes as a unified diff instead of applying them (nothing
+    /// is written); exit 1 when there is any.
+    #[arg(long)]
+    pub diff: bool,
 }
 
 /// The output formats of `validate` (SPEC §6).

@@ -26,6 +26,7 @@ pub fn merge_conflict_marker(input: &LintInput, out: &mut Vec<Hit>) {
                     file_label(kind),
                     escape_invisible(file.line_text(line).trim_end())
                 ),
+                fix: None,
             });
         }
     }

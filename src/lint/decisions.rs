@@ -75,6 +75,7 @@ impl Source<'_> {
             file: self.kind,
             span,
             message,
+            fix: None,
         }
     }
 }
@@ -346,7 +347,7 @@ pub fn decision_table_malformed(input: &LintInput, out: &mut Vec<Hit>) {
                     "put a blank line between the table and the text after it"
                 }
             };
-            out.push(source.hit(
+            let mut found = source.hit(
                 line_span(source.file, problem.line),
                 format!(
                     "decision table in {} (line {}): decision-table-malformed — {}; {todo}",
@@ -354,7 +355,11 @@ pub fn decision_table_malformed(input: &LintInput, out: &mut Vec<Hit>) {
                     problem.line,
                     problem.kind.describe()
                 ),
-            ));
+            );
+            if problem.kind == ProblemKind::LineWithoutPipes {
+                found.fix = super::style::blank_line_fix(source.file, section, problem.line);
+            }
+            out.push(found);
         }
     }
 }

@@ -70,6 +70,7 @@ fn hit(span: Range<usize>, message: String) -> Hit {
         file: FileKind::Plan,
         span,
         message,
+        fix: None,
     }
 }
 
@@ -321,13 +322,16 @@ pub fn phase_cell_zero_padded(input: &LintInput, out: &mut Vec<Hit>) {
         } = row.phase
         {
             let cell = row.cells.first().map(String::as_str).unwrap_or("");
-            out.push(hit(
-                cell_span(input, row, 0),
+            let span = cell_span(input, row, 0);
+            let mut found = hit(
+                span.clone(),
                 format!(
                     "malformed Phase cell: {} (zero-padded; read as phase {phase}) — write {phase}, as the headings, handoffs and decision rows name it",
                     escape_invisible(cell)
                 ),
-            ));
+            );
+            found.fix = super::style::unpad_fix(&input.plan_file().text, span);
+            out.push(found);
         }
     }
 }

@@ -128,10 +128,9 @@ pub enum BlockingCell {
 impl BlockingCell {
     /// Reads a `blocking` cell (already decoration-stripped and trimmed).
     pub fn read(cell: &str) -> BlockingCell {
-        let is = |words: &[&str]| words.iter().any(|w| cell.eq_ignore_ascii_case(w));
-        if is(&["yes", "true", "y"]) {
+        if crate::vocab::is_blocking_yes(cell) {
             BlockingCell::Yes
-        } else if is(&["no", "false", "n"]) {
+        } else if crate::vocab::is_blocking_no(cell) {
             BlockingCell::No
         } else if matches!(cell, "" | "—" | "-") {
             BlockingCell::Empty

@@ -628,8 +628,9 @@ fn upsert_row(file: &MarkdownFile, table: &DecisionTable, cells: &RowCells) -> R
             let old: Vec<&str> = line.cells.iter().map(|r| &text[r.clone()]).collect();
             let indent = indent_of(&text[range.clone()]);
             let row = render_row(&table.columns, cells, Some(&old));
+            let kept = trailing_suppression(&text[range.clone()]);
             Ok(format!(
-                "{}{indent}{row}{}",
+                "{}{indent}{row}{kept}{}",
                 &text[..range.start],
                 &text[range.end..]
             ))
@@ -653,6 +654,13 @@ fn upsert_row(file: &MarkdownFile, table: &DecisionTable, cells: &RowCells) -> R
             }
         }
     }
+}
+
+/// The suppression comment after the last pipe of a row line, with the
+/// blanks before it (SPEC §10.1): a replaced row keeps it. Empty when the
+/// line has none.
+fn trailing_suppression(line: &str) -> &str {
+    crate::lint::suppress::trailing_directive(line).map_or("", |at| &line[at..])
 }
 
 /// The ending of the line before 1-based `line`, if there is one.

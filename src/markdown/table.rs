@@ -11,8 +11,11 @@ use std::ops::Range;
 /// Splits one table row line into its cells, GFM style: an optional leading
 /// and trailing pipe, cells separated by every `|` not preceded by a
 /// backslash. Returns the byte range of each cell's raw content (untrimmed),
-/// relative to `line`. A line with no pipe at all is one cell.
+/// relative to `line`. A line with no pipe at all is one cell. A
+/// suppression comment after the last pipe (SPEC §10.1,
+/// [`crate::lint::suppress::trailing_directive`]) is not a cell.
 pub fn split_cells(line: &str) -> Vec<Range<usize>> {
+    let line = &line[..crate::lint::suppress::trailing_directive(line).unwrap_or(line.len())];
     let bytes = line.as_bytes();
     let mut start = 0;
     while start < bytes.len() && matches!(bytes[start], b' ' | b'\t') {
@@ -165,6 +168,14 @@ mod tests {
         assert_eq!(cells("| | x |"), vec![" ", " x "]);
         assert_eq!(cells("| a \\| b | c |"), vec![" a \\| b ", " c "]);
         assert_eq!(cells("no pipes"), vec!["no pipes"]);
+        assert_eq!(
+            cells("| a | b | <!-- planfile-ignore: F21 -->"),
+            vec![" a ", " b "]
+        );
+        assert_eq!(
+            cells("| a | b | <!-- note -->"),
+            vec![" a ", " b ", " <!-- note -->"]
+        );
     }
 
     #[test]
