@@ -368,44 +368,52 @@ pub fn depends_token_unknown(input: &LintInput, out: &mut Vec<Hit>) {
     }
 }
 
+/// The most undefined phases of one range token that F2 names one by one;
+/// a wider range is one finding that names its runs and their count.
+const UNDEFINED_PER_RANGE: u64 = 1000;
+
 /// F2 `depends-phase-undefined`: a dependency on a phase the graph does not
-/// define. One finding per Depends-on token: a range names the undefined
-/// phases inside it as runs, with their count. Points at the Depends-on
-/// cell.
+/// define. One finding per undefined phase each time a Depends-on token
+/// names it (`1-2, 2` names phase 2 twice), worded as the reference prints
+/// it, `phase P depends on undefined phase D`; a range naming more than
+/// [`UNDEFINED_PER_RANGE`] undefined phases is one finding with their runs
+/// and count. Points at the Depends-on cell.
 pub fn depends_phase_undefined(input: &LintInput, out: &mut Vec<Hit>) {
     let Some(table) = table(input) else { return };
     let Some(col) = table.depends_col else { return };
     let phases = input.manifest.plan.graph_phases();
     let defined: BTreeSet<u32> = phases.iter().copied().collect();
-    let graph = phase_list(&phases);
     for (phase, row) in defining_rows(table) {
-        let mut reported = BTreeSet::new();
         for token in &row.depends {
             let (a, b) = match *token {
-                DependsToken::Phase(dep) if reported.insert(dep) => (dep, dep),
+                DependsToken::Phase(dep) => (dep, dep),
                 DependsToken::Range(a, b) => (a, b),
-                _ => continue,
+                DependsToken::Unknown(_) => continue,
             };
             let Some(undefined) = UndefinedPhases::of(a, b, &defined) else {
                 continue;
             };
-            let named = undefined.named();
-            let todo = if a == b {
-                format!(
-                    "add {named} to the Phase graph, or drop it from phase {phase}'s Depends on"
-                )
-            } else {
-                format!(
-                    "the range {a}-{b} names {} the graph does not define; narrow the range in phase {phase}'s Depends on, or add the phases to the Phase graph",
-                    plural_phases(undefined.count)
-                )
-            };
-            out.push(hit(
-                cell_span(input, row, col),
-                format!(
-                    "phase {phase} depends on undefined {named} — {todo} (graph phases: {graph})"
-                ),
-            ));
+            let span = cell_span(input, row, col);
+            if undefined.count > UNDEFINED_PER_RANGE {
+                out.push(hit(
+                    span,
+                    format!(
+                        "phase {phase} depends on undefined {} — the range {a}-{b} names {} the graph does not define; narrow the range in phase {phase}'s Depends on, or add the phases to the Phase graph (graph phases: {})",
+                        undefined.named(),
+                        plural_phases(undefined.count),
+                        phase_list(&phases)
+                    ),
+                ));
+                continue;
+            }
+            for &(first, last) in &undefined.runs {
+                for dep in first..=last {
+                    out.push(hit(
+                        span.clone(),
+                        format!("phase {phase} depends on undefined phase {dep}"),
+                    ));
+                }
+            }
         }
     }
 }

@@ -216,26 +216,48 @@ pub fn parse_phase_number(text: &str) -> Option<u32> {
     text.parse().ok()
 }
 
-/// Reads a Depends-on cell (SPEC §3.2): `—`, `-` or empty mean none; tokens
-/// separated by commas or spaces are `N` or `A-B`.
+/// Reads a Depends-on cell with the reference's grammar (SPEC §3.2,
+/// SPEC-PARITY.md section C): an en dash `–` or em dash `—` is a hyphen,
+/// `*` and backticks are removed, and every run of characters that are
+/// neither ASCII digits nor hyphens separates tokens (so parentheses, `+`,
+/// commas and words are separators: `1–2 (+4)` is 1 2 4). A token `-` is
+/// no dependency; `N` is a phase; `A-B` with A ≤ B a range; anything else
+/// made of digits and hyphens (`2-`, `3-1`, `1--2`) is
+/// [`DependsToken::Unknown`], as it reads after the dashes became hyphens.
+/// Tokens keep their order and duplicates.
 pub fn read_depends(cell: &str) -> Vec<DependsToken> {
-    let cell = strip_decoration(cell);
-    cell.split(|c: char| c == ',' || c.is_whitespace())
-        .map(str::trim)
-        .filter(|t| !t.is_empty() && *t != "—" && *t != "-" && *t != "–")
-        .map(|token| {
-            if let Some(p) = parse_phase_number(token) {
-                return DependsToken::Phase(p);
-            }
-            if let Some((a, b)) = token.split_once('-')
-                && let (Some(a), Some(b)) = (parse_phase_number(a), parse_phase_number(b))
-                && a <= b
-            {
-                return DependsToken::Range(a, b);
-            }
-            DependsToken::Unknown(token.to_string())
-        })
+    let cell = strip_decoration(cell).replace(['\u{2013}', '\u{2014}'], "-");
+    cell.split(|c: char| !(c.is_ascii_digit() || c == '-'))
+        .filter(|t| !t.is_empty() && *t != "-")
+        .map(read_token)
         .collect()
+}
+
+/// Reads a list of phases written as a Gate-check value (`2, 3-4`): tokens
+/// separated by commas or blank space, each `N`, a range `A-B` with A ≤ B,
+/// or [`DependsToken::Unknown`] (a word such as `and` is a token, not a
+/// separator); `—`, `–` and `-` alone name nothing.
+pub fn read_phase_list(value: &str) -> Vec<DependsToken> {
+    let value = strip_decoration(value);
+    value
+        .split(|c: char| c == ',' || c.is_whitespace())
+        .filter(|t| !t.is_empty() && !matches!(*t, "-" | "\u{2013}" | "\u{2014}"))
+        .map(read_token)
+        .collect()
+}
+
+/// One token: `N`, a range `A-B` with A ≤ B, or unknown.
+fn read_token(token: &str) -> DependsToken {
+    if let Some(p) = parse_phase_number(token) {
+        return DependsToken::Phase(p);
+    }
+    if let Some((a, b)) = token.split_once('-')
+        && let (Some(a), Some(b)) = (parse_phase_number(a), parse_phase_number(b))
+        && a <= b
+    {
+        return DependsToken::Range(a, b);
+    }
+    DependsToken::Unknown(token.to_string())
 }
 
 /// Whether `text` holds the upper-case word `GATED` (not part of a longer
@@ -277,19 +299,39 @@ mod tests {
 
     #[test]
     fn depends_tokens() {
-        assert_eq!(read_depends("—"), vec![]);
+        use DependsToken::{Phase, Range, Unknown};
+        assert_eq!(read_depends("\u{2014}"), vec![]);
+        for none in ["", "-", "\u{2013}", "none", "n/a", "TBD", "**\u{2014}**"] {
+            assert_eq!(read_depends(none), vec![], "{none:?}");
+        }
+        assert_eq!(read_depends("1\u{2013}2 (+4)"), vec![Range(1, 2), Phase(4)]);
+        assert_eq!(read_depends("2\u{2014}4"), vec![Range(2, 4)]);
+        assert_eq!(read_depends("6 (gated)"), vec![Phase(6)]);
+        assert_eq!(read_depends("after 3, and 7"), vec![Phase(3), Phase(7)]);
+        assert_eq!(read_depends("6+1"), vec![Phase(6), Phase(1)]);
+        assert_eq!(read_depends("see phase 2"), vec![Phase(2)]);
+        assert_eq!(read_depends("phase-2"), vec![Unknown("-2".into())]);
+        assert_eq!(read_depends("1-2, 2"), vec![Range(1, 2), Phase(2)]);
+        assert_eq!(read_depends("03"), vec![Phase(3)]);
+        for bad in ["2-", "-3", "3-1", "1--2", "2-3-4"] {
+            assert_eq!(read_depends(bad), vec![Unknown(bad.into())], "{bad}");
+        }
+        assert_eq!(read_depends("3\u{2013}1"), vec![Unknown("3-1".into())]);
         assert_eq!(
-            read_depends("1, 3-5 x"),
-            vec![
-                DependsToken::Phase(1),
-                DependsToken::Range(3, 5),
-                DependsToken::Unknown("x".into())
-            ]
+            read_depends("99999999999"),
+            vec![Unknown("99999999999".into())]
         );
+    }
+
+    #[test]
+    fn phase_lists() {
+        use DependsToken::{Phase, Range, Unknown};
+        assert_eq!(read_phase_list("\u{2014}"), vec![]);
         assert_eq!(
-            read_depends("5-3"),
-            vec![DependsToken::Unknown("5-3".into())]
+            read_phase_list("1, 3-5 x"),
+            vec![Phase(1), Range(3, 5), Unknown("x".into())]
         );
+        assert_eq!(read_phase_list("5-3"), vec![Unknown("5-3".into())]);
     }
 
     #[test]
