@@ -5,7 +5,7 @@
 mod common;
 
 use common::{Root, stderr, stdout};
-use planfile::lint::CHECKS;
+use planfile::lint::{CHECKS, Severity};
 use serde_json::Value;
 
 /// Runs `validate <slug> --format json` in `root`; the exit code and the
@@ -19,7 +19,13 @@ fn every_check_fails_its_failing_fixture_and_passes_its_passing_one() {
     for check in CHECKS {
         let root = Root::fixture(&format!("lint/{}", check.name));
         let (code, fail) = findings(&root, "fail");
-        assert_eq!(code, 1, "{}: the failing fixture must exit 1", check.name);
+        let gating = check.severity == Severity::Gating;
+        assert_eq!(
+            code,
+            i32::from(gating),
+            "{}: the failing fixture must exit 1 (0 for an advisory)",
+            check.name
+        );
         assert!(!fail.is_empty(), "{}: no finding", check.name);
         for f in &fail {
             assert_eq!(
@@ -28,7 +34,8 @@ fn every_check_fails_its_failing_fixture_and_passes_its_passing_one() {
                 check.name
             );
             assert_eq!(f["code"], check.code, "{}", check.name);
-            assert_eq!(f["severity"], "gating", "{}", check.name);
+            assert_eq!(f["severity"], check.severity.as_str(), "{}", check.name);
+            assert_eq!(f["gating"], gating, "{}", check.name);
         }
         let (code, pass) = findings(&root, "pass");
         assert_eq!(
@@ -204,7 +211,11 @@ fn explain_lists_every_check() {
     assert_eq!(text.lines().count(), CHECKS.len());
     for (line, check) in text.lines().zip(CHECKS) {
         let words: Vec<&str> = line.split_whitespace().collect();
-        assert_eq!(&words[..3], &[check.code, check.name, "gating"], "{line}");
+        assert_eq!(
+            &words[..3],
+            &[check.code, check.name, check.severity.as_str()],
+            "{line}"
+        );
         assert!(line.ends_with(check.summary()), "{line}");
     }
     insta::assert_snapshot!(text);

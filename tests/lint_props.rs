@@ -11,6 +11,7 @@ use planfile::lint::{self, LintEnv, LintInput, PlanReport};
 use planfile::manifest::{Manifest, Twin};
 use planfile::markdown::MarkdownFile;
 use planfile::plan::Plan;
+use planfile::plan::handoff::Handoffs;
 use proptest::prelude::*;
 
 /// Lines a plan is made of, well-formed and not.
@@ -99,8 +100,10 @@ fn report(plan_text: String, twin_text: Option<String>) -> PlanReport {
         ))
     });
     let manifest = Manifest { plan, twin };
+    let handoffs = Handoffs::default();
     let input = LintInput {
         manifest: &manifest,
+        handoffs: &handoffs,
         done: BTreeSet::new(),
         root: Path::new("/nonexistent-docs-root"),
         env: &LintEnv::default(),
@@ -112,6 +115,7 @@ fn report(plan_text: String, twin_text: Option<String>) -> PlanReport {
         phases: manifest.plan.graph_phases().len(),
         findings,
         manifest,
+        handoffs,
     }
 }
 

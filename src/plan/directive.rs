@@ -15,7 +15,7 @@
 use std::ops::Range;
 
 use crate::markdown::{MarkdownFile, starts_with_ignore_case};
-use crate::plan::Plan;
+use crate::plan::{PhaseBlock, Plan};
 
 /// One directive line found for a label.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -172,14 +172,19 @@ impl Plan {
     /// (SPEC-PARITY.md A.3, A.4): its first `- **Label:** value` bullet
     /// (`*` or `-` bullet, bold optional), heading excluded.
     pub fn phase_directive(&self, phase: u32, label: &str) -> Option<DirectiveLine> {
-        let block = self.phase_block(phase)?;
+        let body = self.block_body(self.phase_block(phase)?);
+        first_directive_in(&self.file, body, label, LineShape::Bullet)
+    }
+
+    /// The byte range of a phase block without its heading line: where its
+    /// directive bullets are.
+    pub fn block_body(&self, block: &PhaseBlock) -> Range<usize> {
         let heading_end = self
             .file
             .lines
             .line_range_with_ending(block.heading_line)
             .end;
-        let body = heading_end.max(block.range.start)..block.range.end;
-        first_directive_in(&self.file, body, label, LineShape::Bullet)
+        heading_end.clamp(block.range.start, block.range.end)..block.range.end
     }
 }
 
