@@ -50,6 +50,11 @@ pub fn render(report: &PlanReport, finding: &Finding, base: Option<&Path>) -> St
         group = group.element(
             Level::NOTE.message("the plan is closed (its status is complete, abandoned or superseded), so this finding does not gate"),
         );
+    } else if finding
+        .check()
+        .is_some_and(|c| c.severity == Severity::Advisory)
+    {
+        group = group.element(Level::NOTE.message("advisory: this check never gates"));
     } else if finding.severity == Severity::Advisory {
         group = group.element(
             Level::NOTE
