@@ -111,10 +111,6 @@ fn text() -> impl Strategy<Value = String> {
         })
 }
 
-fn report(plan_text: String, twin_text: Option<String>) -> PlanReport {
-    report_with(plan_text, twin_text, Vec::new())
-}
-
 /// The report of a plan with its twin and the handoffs `handoffs` (file
 /// name, text).
 fn report_with(
