@@ -70,6 +70,16 @@ fn handoff(phase: u32, status: &str, depends_on: &str) -> String {
     )
 }
 
+/// A docs root holding the active three-phase plan `yard` (see [`plan`]).
+fn yard_root(budget: &str, errands: &str, extra: [&str; 3]) -> Root {
+    let root = Root::new();
+    root.plan(
+        "yard",
+        &plan("yard", "active", &[1, 2, 3], budget, errands, extra),
+    );
+    root
+}
+
 /// `phase-graph SLUG --lint`: exit code, and the stderr lines cut at their
 /// first ` — ` (the data heads).
 fn lint_heads(root: &Root, slug: &str) -> (i32, Vec<String>) {
@@ -90,11 +100,7 @@ fn names(findings: &[Value]) -> Vec<String> {
 
 #[test]
 fn handoff_checks_f10_are_reported_by_validate_and_never_by_lint() {
-    let root = Root::new();
-    root.plan(
-        "yard",
-        &plan("yard", "active", &[1, 2, 3], "", "", ["", "", ""]),
-    );
+    let root = yard_root("", "", ["", "", ""]);
     root.handoff("yard", "phase-01-haul.md", &handoff(1, "done", "[]"));
     root.handoff(
         "yard",
@@ -141,11 +147,7 @@ fn a_closed_plan_has_its_handoff_statuses_checked_and_nothing_gates() {
 
 #[test]
 fn handoff_fields_are_read_from_the_frontmatter() {
-    let root = Root::new();
-    root.plan(
-        "yard",
-        &plan("yard", "active", &[1, 2, 3], "", "", ["", "", ""]),
-    );
+    let root = yard_root("", "", ["", "", ""]);
     // CRLF line ends and a comment around a good status; a zero-padded
     // dependency; a status line in the body is not the status.
     root.handoff(
@@ -195,18 +197,11 @@ fn handoff_depends_on_uses_the_graph_grammar() {
 
 #[test]
 fn plan_wide_directives_are_reported_in_the_reference_order_not_line_order() {
-    let root = Root::new();
     let budget = "**Isolation:** sandbox\n**Messaging:** loud\n**Landing:** sometimes\n**Permission mode:** yolo";
-    root.plan(
-        "yard",
-        &plan(
-            "yard",
-            "active",
-            &[1, 2, 3],
-            budget,
-            "",
-            ["- **Issues:** LOUD\n- **Land:** merge", "", ""],
-        ),
+    let root = yard_root(
+        budget,
+        "",
+        ["- **Issues:** LOUD\n- **Land:** merge", "", ""],
     );
     let (code, heads) = lint_heads(&root, "yard");
     assert_eq!(code, 1);
@@ -274,22 +269,17 @@ fn human_step_findings_go_phase_by_phase_errands_first_in_graph_order() {
 
 #[test]
 fn human_step_advisories_give_each_phase_its_f38_lines_then_its_f40_lines() {
-    let root = Root::new();
     let proof = "proof: `cmd:\"test -s x\"`";
-    root.plan(
-        "yard",
-        &plan(
-            "yard",
-            "active",
-            &[1, 2, 3],
+    let root = yard_root(
+        "",
+        "",
+        [
+            &format!(
+                "- **Human step:** physical · lift the mast · {proof}\n- **Human step:** physical · lift the hull · why: physical"
+            ),
+            "- **Human step:** decision · pick the paint · why: decision",
             "",
-            "",
-            [
-                &format!("- **Human step:** physical · lift the mast · {proof}\n- **Human step:** physical · lift the hull · why: physical"),
-                "- **Human step:** decision · pick the paint · why: decision",
-                "",
-            ],
-        ),
+        ],
     );
     let (code, heads) = lint_heads(&root, "yard");
     assert_eq!(code, 0);
@@ -312,23 +302,16 @@ fn human_step_advisories_give_each_phase_its_f38_lines_then_its_f40_lines() {
 
 #[test]
 fn quotes_are_cut_at_characters_never_inside_one() {
-    let root = Root::new();
     let long = "é".repeat(79) + "ü and more words after the cut";
     let what = "ø".repeat(59) + "ß and more";
-    root.plan(
-        "yard",
-        &plan(
-            "yard",
-            "active",
-            &[1, 2, 3],
+    let root = yard_root(
+        "",
+        "",
+        [
+            &format!("- **Human step:** {long}"),
+            &format!("- **Human step:** physical · {what} · why: physical"),
             "",
-            "",
-            [
-                &format!("- **Human step:** {long}"),
-                &format!("- **Human step:** physical · {what} · why: physical"),
-                "",
-            ],
-        ),
+        ],
     );
     let output = root.run(["phase-graph", "yard", "--lint"]);
     let err = stderr(&output);
@@ -338,21 +321,22 @@ fn quotes_are_cut_at_characters_never_inside_one() {
     assert!(err.contains(&quoted_what), "{err}");
 }
 
-#[test]
-fn note_targets_are_numbers() {
-    let root = Root::new();
-    root.plan(
-        "yard",
-        &plan("yard", "active", &[1, 2, 3], "", "", ["", "", ""]),
-    );
+/// Writes the three-phase plan `yard` and a phase-1 handoff whose `## Notes
+/// for later phases` section holds `notes` (its first note on line 13).
+fn notes_root(notes: &str) -> Root {
+    let root = yard_root("", "", ["", "", ""]);
+    let section = format!("## Notes for later phases\n\n{notes}\n\n## ▶ Start");
     root.handoff(
         "yard",
         "phase-01-haul.md",
-        &handoff(1, "in-progress", "[]").replace(
-            "## ▶ Start",
-            "## Notes for later phases\n\n- **Phase 03:** the keel is cracked\n- **Phase 07:** nobody reads this\n\n## ▶ Start",
-        ),
+        &handoff(1, "in-progress", "[]").replace("## ▶ Start", &section),
     );
+    root
+}
+
+#[test]
+fn note_targets_are_numbers() {
+    let root = notes_root("- **Phase 03:** the keel is cracked\n- **Phase 07:** nobody reads this");
     let (code, heads) = lint_heads(&root, "yard");
     assert_eq!(code, 1);
     assert_eq!(
@@ -365,19 +349,7 @@ fn note_targets_are_numbers() {
 
 #[test]
 fn findings_in_a_handoff_name_it_in_every_format() {
-    let root = Root::new();
-    root.plan(
-        "yard",
-        &plan("yard", "active", &[1, 2, 3], "", "", ["", "", ""]),
-    );
-    root.handoff(
-        "yard",
-        "phase-01-haul.md",
-        &handoff(1, "in-progress", "[]").replace(
-            "## ▶ Start",
-            "## Notes for later phases\n\n- **Phase 9:** the spare rope\n\n## ▶ Start",
-        ),
-    );
+    let root = notes_root("- **Phase 9:** the spare rope");
     let path = "docs/handoffs/yard/phase-01-haul.md";
     let run = |format: &str| stdout(&root.run(["validate", "yard", "--format", format]));
     assert!(run("concise").starts_with(&format!("{path}:13:1: F26 note-target-unknown: ")));

@@ -16,24 +16,24 @@ use crate::vocab::directives::{
     ClosedDirective, PERMISSION_MODE_LABEL, PERMISSION_MODES, PHASE_ORDER, PLAN_ORDER,
 };
 
-/// The first word of `line` when it is not one of `accepts` (compared as
-/// [`first_word`](crate::plan::directive::first_word) gives it, lower-case);
-/// `None` when it is, or when the value is empty.
-fn unknown_word(line: &DirectiveLine, accepts: impl Fn(&str) -> bool) -> Option<String> {
-    line.first_word().filter(|w| !accepts(w))
-}
-
-fn hit(line: &DirectiveLine, message: String) -> Hit {
-    Hit {
-        file: FileKind::Plan,
-        span: line.span.clone(),
-        message,
+/// Pushes a finding for `line` (when there is one) if its first word is
+/// not one that `accepts` takes (compared lower-cased, as
+/// [`first_word`](crate::plan::directive::first_word) gives it; an empty
+/// value is not checked): `message` gets the word, escaped for printing.
+fn check_word(
+    out: &mut Vec<Hit>,
+    line: Option<DirectiveLine>,
+    accepts: impl Fn(&str) -> bool,
+    message: impl FnOnce(&str) -> String,
+) {
+    let Some(line) = line else { return };
+    if let Some(word) = line.first_word().filter(|w| !accepts(w)) {
+        out.push(Hit {
+            file: FileKind::Plan,
+            span: line.span,
+            message: message(&escape_invisible(&word)),
+        });
     }
-}
-
-/// Whether `word` (lower-case) is one of a closed directive's words.
-fn closed_accepts(directive: &ClosedDirective) -> impl Fn(&str) -> bool + '_ {
-    |word| directive.words.contains(&word)
 }
 
 /// F27 `land-word-unknown`: a closed directive (Landing/Land, Gitlink,
@@ -43,44 +43,41 @@ fn closed_accepts(directive: &ClosedDirective) -> impl Fn(&str) -> bool + '_ {
 /// order (Land, Gitlink, Isolation, Issues). Points at the line.
 pub fn land_word_unknown(input: &LintInput, out: &mut Vec<Hit>) {
     let plan = &input.manifest.plan;
+    let accepts = |d: &'static ClosedDirective| move |word: &str| d.words.contains(&word);
     for directive in &PLAN_ORDER {
         let Some(label) = directive.plan_label else {
             continue;
         };
-        let Some(line) = plan.plan_directive(label) else {
-            continue;
-        };
-        if let Some(word) = unknown_word(&line, closed_accepts(directive)) {
-            let words = directive.words.join(" ");
-            out.push(hit(
-                &line,
+        let words = directive.words.join(" ");
+        check_word(
+            out,
+            plan.plan_directive(label),
+            accepts(directive),
+            |word| {
                 format!(
-                    "land-word-unknown — **{label}:** \"{}\" is not one of: {words} — a reader skips the word, so the plan reads as if it said nothing about {}; write one of: {words}",
-                    escape_invisible(&word),
+                    "land-word-unknown — **{label}:** \"{word}\" is not one of: {words} — a reader skips the word, so the plan reads as if it said nothing about {}; write one of: {words}",
                     directive.meaning
-                ),
-            ));
-        }
+                )
+            },
+        );
     }
     for phase in plan.graph_phases() {
         for directive in &PHASE_ORDER {
             let Some(label) = directive.phase_label else {
                 continue;
             };
-            let Some(line) = plan.phase_directive(phase, label) else {
-                continue;
-            };
-            if let Some(word) = unknown_word(&line, closed_accepts(directive)) {
-                let words = directive.words.join(" ");
-                out.push(hit(
-                    &line,
+            let words = directive.words.join(" ");
+            check_word(
+                out,
+                plan.phase_directive(phase, label),
+                accepts(directive),
+                |word| {
                     format!(
-                        "phase {phase}: land-word-unknown — \"- **{label}:** {}\" is not one of: {words} — a reader skips the word and takes the plan's line or the default for {}; write one of: {words}",
-                        escape_invisible(&word),
+                        "phase {phase}: land-word-unknown — \"- **{label}:** {word}\" is not one of: {words} — a reader skips the word and takes the plan's line or the default for {}; write one of: {words}",
                         directive.meaning
-                    ),
-                ));
-            }
+                    )
+                },
+            );
         }
     }
 }
@@ -99,29 +96,27 @@ fn is_permission_mode(word: &str) -> bool {
 pub fn permission_mode_unknown(input: &LintInput, out: &mut Vec<Hit>) {
     let plan = &input.manifest.plan;
     let modes = PERMISSION_MODES.join(" ");
-    if let Some(line) = plan.plan_directive(PERMISSION_MODE_LABEL)
-        && let Some(word) = unknown_word(&line, is_permission_mode)
-    {
-        out.push(hit(
-            &line,
+    let label = PERMISSION_MODE_LABEL;
+    check_word(
+        out,
+        plan.plan_directive(label),
+        is_permission_mode,
+        |word| {
             format!(
-                "permission-mode-unknown — **{PERMISSION_MODE_LABEL}:** \"{}\" is not one of: {modes} — a reader skips the word, so every phase starts in whatever the run says; write one of: {modes}",
-                escape_invisible(&word)
-            ),
-        ));
-    }
+                "permission-mode-unknown — **{label}:** \"{word}\" is not one of: {modes} — a reader skips the word, so every phase starts in whatever the run says; write one of: {modes}"
+            )
+        },
+    );
     for phase in plan.graph_phases() {
-        let Some(line) = plan.phase_directive(phase, PERMISSION_MODE_LABEL) else {
-            continue;
-        };
-        if let Some(word) = unknown_word(&line, is_permission_mode) {
-            out.push(hit(
-                &line,
+        check_word(
+            out,
+            plan.phase_directive(phase, label),
+            is_permission_mode,
+            |word| {
                 format!(
-                    "phase {phase}: permission-mode-unknown — \"- **{PERMISSION_MODE_LABEL}:** {}\" is not one of: {modes} — a reader skips the word, so the phase starts in the plan's mode or the run's; write one of: {modes}",
-                    escape_invisible(&word)
-                ),
-            ));
-        }
+                    "phase {phase}: permission-mode-unknown — \"- **{label}:** {word}\" is not one of: {modes} — a reader skips the word, so the phase starts in the plan's mode or the run's; write one of: {modes}"
+                )
+            },
+        );
     }
 }
