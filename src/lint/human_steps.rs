@@ -768,6 +768,28 @@ mod tests {
     }
 
     #[test]
+    fn step_lines_errands_first_then_graph_order() {
+        let text = "## Phase graph\n\n| Phase | Title | Depends on | Repos |\n|---|---|---|---|\n| 2 | B | — | r |\n| 1 | A | — | r |\n\n## Phases\n\n### Phase 1 — A\n- **Human step:** physical · one\n```\n- **Human step:** in a fence, not a step\n```\n- **Human step:**\n\n### Phase 2 — B\n* **human  step**: decision · two\n\n### Phase 1 — A again\n- **Human step:** physical · three\n\n## Operator errands\n\n- **Human step:** operator-act · zero\n";
+        let plan = Plan::from_file(
+            "t",
+            crate::markdown::MarkdownFile::from_text("t.md".into(), text.to_string()),
+        );
+        let steps: Vec<(u32, String)> = step_lines(&plan)
+            .into_iter()
+            .map(|s| (s.phase, s.body))
+            .collect();
+        assert_eq!(
+            steps,
+            [
+                (0, "operator-act · zero".to_string()),
+                (2, "decision · two".to_string()),
+                (1, "physical · one".to_string()),
+                (1, "physical · three".to_string()),
+            ]
+        );
+    }
+
+    #[test]
     fn cuts_at_characters() {
         assert_eq!(first_chars("ééé", 2), "éé");
         assert_eq!(first_chars("ab", 5), "ab");
