@@ -3,9 +3,10 @@
 //!
 //! Every check reads the same [`LintInput`]: the [`Manifest`] (the plan and
 //! its twin, each parsed once), the plan's [`Handoffs`] (each read once)
-//! and the set of done phases. The registry [`CHECKS`] is the one table of checks: code,
-//! name, default severity, the function that looks, and its documentation
-//! (`src/lint/docs/<name>.md`, printed by `planfile explain`).
+//! and the set of done phases. The registry [`CHECKS`] is the one table of
+//! checks: code, name, default severity, the function that looks, and its
+//! documentation (`src/lint/docs/<name>.md`, printed by `planfile
+//! explain`).
 
 pub mod blocks;
 pub mod decisions;
@@ -831,6 +832,31 @@ mod tests {
                 check.name
             );
         }
+    }
+
+    #[test]
+    fn each_family_is_one_run_of_the_registry() {
+        let mut seen = BTreeSet::new();
+        let mut previous = None;
+        for check in CHECKS {
+            let name = family(check.code).map(|(name, _)| name);
+            if name != previous
+                && let Some(name) = name
+            {
+                assert!(seen.insert(name), "family {name} is split in the registry");
+            }
+            previous = name;
+        }
+        let advisories = CHECKS
+            .iter()
+            .position(|c| c.severity == Severity::Gating)
+            .unwrap_or(CHECKS.len());
+        assert!(
+            CHECKS[advisories..]
+                .iter()
+                .all(|c| c.severity == Severity::Gating),
+            "the advisories lead the registry"
+        );
     }
 
     #[test]
