@@ -472,12 +472,14 @@ pub fn is_watch_ref(value: &str) -> bool {
                 && phase.bytes().all(|b| b.is_ascii_digit())
         }
         "cmd" => {
-            let body = rest.trim();
-            let body = ['"', '\'']
-                .iter()
-                .find_map(|q| body.strip_prefix(*q).and_then(|b| b.strip_suffix(*q)))
-                .unwrap_or(body);
-            !body.trim().is_empty()
+            let unquote = |body: &str, q: char| {
+                let body = body.trim();
+                body.strip_prefix(q)
+                    .and_then(|b| b.strip_suffix(q))
+                    .unwrap_or(body)
+                    .to_string()
+            };
+            !unquote(&unquote(rest, '"'), '\'').trim().is_empty()
         }
         "unit" => {
             let Some((host, unit)) = rest.split_once('/') else {
@@ -714,6 +716,7 @@ mod tests {
             "unit:-oProxyCommand=x/y",
             "gh:acme/app",
             "cmd:\"\"",
+            "cmd: \"''\"",
         ] {
             assert!(
                 invalid(&format!("operator-act · x · due: `{bad}`"))
