@@ -143,7 +143,7 @@ pub fn handoff_status_invalid(input: &LintInput, out: &mut Vec<Hit>) {
             file: FileKind::Handoff(index),
             span: frontmatter_line(file, "status"),
             message: format!(
-                "{}: handoff-status-invalid — status {said} is not one of: {}{why}, so the board reads the phase as not started; write one of them in the frontmatter",
+                "{}: handoff-status-invalid — status {said} is not one of: {}{why}; the workflow's tools read any other status as a phase not started, so write one of these words, lower-case, in the frontmatter",
                 escape_invisible(&handoff.name),
                 status_list()
             ),
