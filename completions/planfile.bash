@@ -37,6 +37,9 @@ _planfile() {
             planfile,phase-graph)
                 cmd="planfile__subcmd__phase__subcmd__graph"
                 ;;
+            planfile,server)
+                cmd="planfile__subcmd__server"
+                ;;
             planfile,validate)
                 cmd="planfile__subcmd__validate"
                 ;;
@@ -61,6 +64,9 @@ _planfile() {
             planfile__subcmd__help,phase-graph)
                 cmd="planfile__subcmd__help__subcmd__phase__subcmd__graph"
                 ;;
+            planfile__subcmd__help,server)
+                cmd="planfile__subcmd__help__subcmd__server"
+                ;;
             planfile__subcmd__help,validate)
                 cmd="planfile__subcmd__help__subcmd__validate"
                 ;;
@@ -71,7 +77,7 @@ _planfile() {
 
     case "${cmd}" in
         planfile)
-            opts="-h -V --root --help --version phase-graph decisions new completions man validate explain help"
+            opts="-h -V --root --help --version phase-graph decisions new completions man validate explain server help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -187,7 +193,7 @@ _planfile() {
             return 0
             ;;
         planfile__subcmd__help)
-            opts="phase-graph decisions new completions man validate explain help"
+            opts="phase-graph decisions new completions man validate explain server help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -298,6 +304,20 @@ _planfile() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        planfile__subcmd__help__subcmd__server)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         planfile__subcmd__help__subcmd__validate)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
@@ -363,6 +383,24 @@ _planfile() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --root)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        planfile__subcmd__server)
+            opts="-h --stdio --root --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
                 --root)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
