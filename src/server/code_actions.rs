@@ -51,9 +51,9 @@ pub fn actions(
         // A fix of `--fix` (a `Finding::fix`) becomes a quick fix here, before
         // the suppression, through `workspace_edit` like the suppression.
         if seen.insert((finding.name, d.start.line))
-            && let Some((title, edits)) = suppression(snapshot, finding)
+            && let Some((title, (span, text))) = suppression(snapshot, finding)
         {
-            let edit = workspace_edit(snapshot, edits.iter().map(|(r, t)| (r.clone(), t.as_str())));
+            let edit = workspace_edit(snapshot, [(span, text.as_str())]);
             out.push(quick_fix(title, edit, diagnostic, false));
         }
     }
@@ -97,6 +97,9 @@ pub fn workspace_edit<'t>(
     }
 }
 
+/// A byte range of the document and the text that replaces it.
+type Splice = (Range<usize>, String);
+
 /// The names of a suppression comment's text after the directive's colon
 /// (up to `-->`), trimmed.
 fn names_of(list: &str) -> impl Iterator<Item = &str> {
@@ -132,10 +135,7 @@ fn own_line_comment(line: &str, directive: &str, name: &str) -> Option<(usize, b
 
 /// The title and edits of "suppress NAME" for `finding`; `None` when the
 /// name is listed already where the comment would go.
-fn suppression(
-    snapshot: &Snapshot,
-    finding: &Finding,
-) -> Option<(String, Vec<(Range<usize>, String)>)> {
+fn suppression(snapshot: &Snapshot, finding: &Finding) -> Option<(String, Splice)> {
     let file = snapshot.file()?;
     let text = &file.text;
     let name = finding.name;
@@ -148,7 +148,7 @@ fn suppression(
         .any(|b| b.range.contains(&start));
     if in_frontmatter || in_code {
         return file_suppression(file, name)
-            .map(|edit| (format!("Suppress {name} in this file"), vec![edit]));
+            .map(|edit| (format!("Suppress {name} in this file"), edit));
     }
     let lines = &snapshot.doc.lines;
     let line = lines.line_of(start);
@@ -162,7 +162,7 @@ fn suppression(
             .iter()
             .any(|t| t.range.contains(&range.start));
     if table_row {
-        return trailing_suppression(line_text, range.start, name).map(|edit| (title, vec![edit]));
+        return trailing_suppression(line_text, range.start, name).map(|edit| (title, edit));
     }
     // An own-line comment before the line, or the one already there.
     let previous = (0..line)
@@ -176,20 +176,20 @@ fn suppression(
             return None;
         }
         let at = prev.start + insert;
-        return Some((title, vec![(at..at, format!(", {name}"))]));
+        return Some((title, (at..at, format!(", {name}"))));
     }
     let indent = &line_text[..line_text.len() - line_text.trim_start_matches([' ', '\t']).len()];
     let comment = format!(
         "{indent}<!-- {IGNORE}: {name} -->{}",
         line_break_at(text, range.end)
     );
-    Some((title, vec![(range.start..range.start, comment)]))
+    Some((title, (range.start..range.start, comment)))
 }
 
 /// The edit that suppresses `name` on the table row `line` (starting at
 /// byte `start`): a `<!-- planfile-ignore: NAME -->` after its last pipe,
 /// or the name added to the one there.
-fn trailing_suppression(line: &str, start: usize, name: &str) -> Option<(Range<usize>, String)> {
+fn trailing_suppression(line: &str, start: usize, name: &str) -> Option<Splice> {
     let body = line.trim_end();
     if body.ends_with("-->")
         && let Some(open) = body.rfind("<!--")
@@ -208,7 +208,7 @@ fn trailing_suppression(line: &str, start: usize, name: &str) -> Option<(Range<u
 /// The edit that suppresses `name` in the whole of `file`: the name added
 /// to an own-line `planfile-ignore-file` comment outside code, or a new one
 /// right after the frontmatter (at the top when there is none).
-fn file_suppression(file: &MarkdownFile, name: &str) -> Option<(Range<usize>, String)> {
+fn file_suppression(file: &MarkdownFile, name: &str) -> Option<Splice> {
     let text = &file.text;
     let body = file
         .frontmatter
