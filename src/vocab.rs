@@ -2,7 +2,10 @@
 //! states, the sources, the blocker classes and the owner-name rule.
 //!
 //! This module is the one source of truth: every other module reads keys,
-//! states and sources from here.
+//! states and sources from here. The vocabularies of the other checks live
+//! beside it, one submodule each.
+
+pub mod directives;
 
 /// One decision key of the vocabulary (SPEC §2).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -176,6 +179,12 @@ pub const KEYS: [KeySpec; 19] = [
         template_blocking: false,
     },
 ];
+
+/// The operator's four shipped defaults (SPEC §2, §5.7): the only keys a
+/// new plan answers (owner `policy`, source `default`); every other key of a
+/// new plan is outstanding.
+pub const OPERATOR_DEFAULTS: [&str; 4] =
+    ["gates", "qa.exhausted", "resume.on-restart", "ambiguity"];
 
 /// The position of `key` in the canonical order, or `None` for a key outside
 /// the vocabulary. Keys are case-sensitive (`Relay` is not `relay`).

@@ -224,7 +224,7 @@ fn explain_unknown_check_is_a_usage_error() {
 }
 
 /// The lint outcome `fixtures/cases/README.md` documents for each edge
-/// case: clean, except the three cases it names.
+/// case: clean, except the four cases it names.
 #[test]
 fn decision_table_edge_cases_lint_as_documented() {
     let expected: &[(&str, &[&str])] = &[
@@ -232,6 +232,7 @@ fn decision_table_edge_cases_lint_as_documented() {
             "equal-rank-later-wins",
             &["decision-row-duplicate", "decision-row-duplicate"],
         ),
+        ("markup-stripping", &["decision-blocking-invalid"]),
         ("phase-cell-variants", &["decision-phase-invalid"]),
         ("unknown-keys-order", &["decision-key-unknown"; 5]),
     ];

@@ -54,8 +54,13 @@ impl Client {
     /// Starts `planfile server` in `root`, its documentation pages under
     /// `root/.cache`.
     fn start(root: &Path) -> Client {
+        Client::start_with(root, &["server"])
+    }
+
+    /// Starts `planfile ARGS` in `root` (see [`Client::start`]).
+    fn start_with(root: &Path, args: &[&str]) -> Client {
         let mut child = Command::new(env!("CARGO_BIN_EXE_planfile"))
-            .arg("server")
+            .args(args)
             .current_dir(root)
             .env("XDG_CACHE_HOME", root.join(".cache"))
             .stdin(Stdio::piped())
@@ -674,6 +679,16 @@ fn nothing_a_client_sends_ends_the_server_but_exit() {
     assert!(stderr.contains("not valid JSON"), "logged: {stderr}");
     assert!(stderr.contains("Content-Length"), "logged: {stderr}");
     assert!(!stderr.contains("panicked"), "{stderr}");
+}
+
+#[test]
+fn the_stdio_flag_editor_clients_pass_is_accepted() {
+    let root = Root::new();
+    let mut client = Client::start_with(root.path(), &["server", "--stdio"]);
+    let init = client.initialize(&["utf-8"]);
+    assert_eq!(init["serverInfo"]["name"], "planfile");
+    let (code, stderr) = client.finish();
+    assert_eq!(code, Some(0), "{stderr}");
 }
 
 #[test]

@@ -110,6 +110,15 @@ pub fn frontmatter_invalid(input: &LintInput, out: &mut Vec<Hit>) {
         ),
         FrontmatterProblem::NotAMapping => "the frontmatter is not a mapping of fields, so slug, status and phases are not read; write one \"field: value\" per line (slug, status, phases)".to_string(),
         FrontmatterProblem::Unclosed => "the frontmatter opened here is never closed with ---, so slug, status and phases are not read and the whole file is read as the body; add a --- line after the last field".to_string(),
+        FrontmatterProblem::DuplicateKey { first } => {
+            let key = escape_invisible(&error.message);
+            let earlier = first
+                .map(|l| format!(" (first on line {l})"))
+                .unwrap_or_default();
+            format!(
+                "\"{key}\" is written twice{earlier}, and YAML allows each key once, so slug, status and phases are not read; keep the \"{key}:\" line you mean and delete the other"
+            )
+        }
     };
     out.push(hit(
         line_span(&plan.file, line),

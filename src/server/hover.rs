@@ -219,21 +219,18 @@ fn gate_type_text(word: &str) -> String {
 mod tests {
     use super::*;
     use crate::manifest::{FileKind, Manifest, Origin};
-    use crate::markdown::MarkdownFile;
-    use crate::plan::Plan;
-    use std::path::PathBuf;
+    use crate::server::test_support::plan;
 
     fn report(text: &str) -> PlanReport {
-        let plan = Plan::from_file(
-            "t",
-            MarkdownFile::from_text(PathBuf::from("t.md"), text.to_string()),
-        );
         PlanReport {
             slug: "t".into(),
             closed: false,
             phases: 1,
             findings: Vec::new(),
-            manifest: Manifest { plan, twin: None },
+            manifest: Manifest {
+                plan: plan(text),
+                twin: None,
+            },
         }
     }
 

@@ -202,14 +202,7 @@ pub fn suppressed_at(file: &MarkdownFile, offset: usize) -> Option<Suppressed> {
 mod tests {
     use super::*;
     use crate::manifest::FileKind;
-    use std::path::PathBuf;
-
-    fn plan(text: &str) -> Plan {
-        Plan::from_file(
-            "t",
-            MarkdownFile::from_text(PathBuf::from("t.md"), text.to_string()),
-        )
-    }
+    use crate::server::test_support::plan;
 
     const TEXT: &str = "# T\n\n## Phase graph\n\n| Phase | Title | Depends on | Repos |\n|---|---|---|---|\n| 1 | A | — | r |\n\n<!-- planfile-ignore: decision-key-unknown, F25 -->\n### Phase 1 — A *(GATED)*\n- **Gate-check:** manual ops\n- **Verification:** `true`\n\n## Decisions\n\n| key | value | owner | state | blocking | source | phase |\n|---|---|---|---|---|---|---|\n| `relay` | off | op | answered | no | plan | — |\n";
 

@@ -54,6 +54,18 @@ use self::transport::{Incoming, log};
 use crate::manifest::FileKind;
 use crate::root::PlanLocation;
 
+/// Helpers of the server's unit tests.
+#[cfg(test)]
+mod test_support {
+    use crate::markdown::MarkdownFile;
+    use crate::plan::Plan;
+
+    /// The plan model of `text`, as the file `t.md` with slug `t`.
+    pub fn plan(text: &str) -> Plan {
+        Plan::from_file("t", MarkdownFile::from_text("t.md".into(), text.into()))
+    }
+}
+
 /// What the loop does after a message.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Flow {
