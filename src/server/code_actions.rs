@@ -1,12 +1,15 @@
 //! Code actions (SPEC §10.2): for each finding under the requested range,
-//! its fix as a quick fix where the engine has one, and "suppress NAME on
-//! this line", which writes the inline suppression of SPEC §10.1:
+//! the quick fix "suppress NAME on this line", which writes the inline
+//! suppression of SPEC §10.1:
 //! `<!-- planfile-ignore: NAME -->` on its own line before the finding's
 //! line, or after the last pipe of a table row (an own-line comment would
 //! end the table). A finding in the frontmatter or in a code block, where
 //! a comment cannot go, is suppressed for the file instead
 //! (`<!-- planfile-ignore-file: NAME -->` after the frontmatter). An
 //! existing suppression comment at that place gets the name added to it.
+//!
+//! Every action's edit goes through [`workspace_edit`], the one conversion
+//! of byte-range edits into an editor's edit, and [`quick_fix`].
 
 use std::collections::{BTreeSet, HashMap};
 use std::ops::Range;
@@ -48,8 +51,6 @@ pub fn actions(
         if d.start > range.end || range.start > d.end {
             continue;
         }
-        // A fix of `--fix` (a `Finding::fix`) becomes a quick fix here, before
-        // the suppression, through `workspace_edit` like the suppression.
         if seen.insert((finding.name, d.start.line))
             && let Some((title, (span, text))) = suppression(snapshot, finding)
         {

@@ -45,8 +45,8 @@ pub fn hover(snapshot: &Snapshot, position: Position, markdown: bool) -> Option<
     } else {
         let cell = locate::cell_at(file, snapshot.decisions(), offset)?;
         let row = cell.row.filter(|_| cell.column == Column::Key)?;
-        // The answer in force (SPEC §5.5) comes from `decisions resolve`;
-        // until it is available, the hover shows the row in force (§4).
+        // The row in force (SPEC §4) is always shown; the answer in force
+        // (SPEC §5.5) when a resolver gives one.
         let in_force: Option<InForce> = None;
         (
             key_text(&snapshot.analysis.report, row, in_force.as_ref()),
