@@ -34,6 +34,7 @@ Register-ArgumentCompleter -Native -CommandName 'planfile' -ScriptBlock {
             [CompletionResult]::new('man', 'man', [CompletionResultType]::ParameterValue, 'Print the manual page (roff) on stdout: planfile(1), or with COMMAND the page planfile-COMMAND(1) (with a verb: planfile-COMMAND-VERB(1))')
             [CompletionResult]::new('validate', 'validate', [CompletionResultType]::ParameterValue, 'Lint plans (F14, F24, F25 and the structure checks); no SLUG: every plan under docs/plans/. Exit 1 when a finding gates')
             [CompletionResult]::new('explain', 'explain', [CompletionResultType]::ParameterValue, 'Print what a lint check looks for, why, and an example that fails and one that passes; with no CHECK, list every check')
+            [CompletionResult]::new('server', 'server', [CompletionResultType]::ParameterValue, 'Run the language server for editors (LSP 3.17 on stdin and stdout): diagnostics, hover, completion and quick fixes in plans and twins')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -168,6 +169,14 @@ Register-ArgumentCompleter -Native -CommandName 'planfile' -ScriptBlock {
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
             break
         }
+        'planfile;server' {
+            [CompletionResult]::new('--root', '--root', [CompletionResultType]::ParameterName, 'The docs root (the folder holding docs/plans/); default: $DOCS_ROOT, else the nearest ancestor with docs/plans/, else the working directory')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour the output: auto (on a terminal, unless $NO_COLOR is set; always when $FORCE_COLOR is set), always or never')
+            [CompletionResult]::new('--stdio', '--stdio', [CompletionResultType]::ParameterName, 'Speak over stdin and stdout (the only transport; accepted because editor clients pass it)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            break
+        }
         'planfile;help' {
             [CompletionResult]::new('phase-graph', 'phase-graph', [CompletionResultType]::ParameterValue, 'Reference-compatible views of one plan: its resolved decisions as TSV (--decisions [N]) or its lint verdict (--lint)')
             [CompletionResult]::new('decisions', 'decisions', [CompletionResultType]::ParameterValue, 'List, check, prompt, or write (answer / waive / promote) the decision manifest of one plan')
@@ -176,6 +185,7 @@ Register-ArgumentCompleter -Native -CommandName 'planfile' -ScriptBlock {
             [CompletionResult]::new('man', 'man', [CompletionResultType]::ParameterValue, 'Print the manual page (roff) on stdout: planfile(1), or with COMMAND the page planfile-COMMAND(1) (with a verb: planfile-COMMAND-VERB(1))')
             [CompletionResult]::new('validate', 'validate', [CompletionResultType]::ParameterValue, 'Lint plans (F14, F24, F25 and the structure checks); no SLUG: every plan under docs/plans/. Exit 1 when a finding gates')
             [CompletionResult]::new('explain', 'explain', [CompletionResultType]::ParameterValue, 'Print what a lint check looks for, why, and an example that fails and one that passes; with no CHECK, list every check')
+            [CompletionResult]::new('server', 'server', [CompletionResultType]::ParameterValue, 'Run the language server for editors (LSP 3.17 on stdin and stdout): diagnostics, hover, completion and quick fixes in plans and twins')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -222,6 +232,9 @@ Register-ArgumentCompleter -Native -CommandName 'planfile' -ScriptBlock {
             break
         }
         'planfile;help;explain' {
+            break
+        }
+        'planfile;help;server' {
             break
         }
         'planfile;help;help' {

@@ -11,7 +11,7 @@ _planfile_spec() {
         'planfile')
             opts='--root --color --help -h --version -V'
             vopts='--root --color'
-            subs='phase-graph decisions new completions man validate explain help'
+            subs='phase-graph decisions new completions man validate explain server help'
             npos=0
             repeats=0
             ;;
@@ -106,10 +106,17 @@ _planfile_spec() {
             npos=1
             repeats=0
             ;;
+        'planfile server')
+            opts='--stdio --root --color --help -h'
+            vopts='--root --color'
+            subs=''
+            npos=0
+            repeats=0
+            ;;
         'planfile help')
             opts=''
             vopts=''
-            subs='phase-graph decisions new completions man validate explain help'
+            subs='phase-graph decisions new completions man validate explain server help'
             npos=0
             repeats=0
             ;;
@@ -198,6 +205,13 @@ _planfile_spec() {
             repeats=0
             ;;
         'planfile help explain')
+            opts=''
+            vopts=''
+            subs=''
+            npos=0
+            repeats=0
+            ;;
+        'planfile help server')
             opts=''
             vopts=''
             subs=''

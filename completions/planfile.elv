@@ -31,6 +31,7 @@ set edit:completion:arg-completer[planfile] = {|@words|
             cand man 'Print the manual page (roff) on stdout: planfile(1), or with COMMAND the page planfile-COMMAND(1) (with a verb: planfile-COMMAND-VERB(1))'
             cand validate 'Lint plans (F14, F24, F25 and the structure checks); no SLUG: every plan under docs/plans/. Exit 1 when a finding gates'
             cand explain 'Print what a lint check looks for, why, and an example that fails and one that passes; with no CHECK, list every check'
+            cand server 'Run the language server for editors (LSP 3.17 on stdin and stdout): diagnostics, hover, completion and quick fixes in plans and twins'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'planfile;phase-graph'= {
@@ -151,6 +152,13 @@ set edit:completion:arg-completer[planfile] = {|@words|
             cand -h 'Print help'
             cand --help 'Print help'
         }
+        &'planfile;server'= {
+            cand --root 'The docs root (the folder holding docs/plans/); default: $DOCS_ROOT, else the nearest ancestor with docs/plans/, else the working directory'
+            cand --color 'When to colour the output: auto (on a terminal, unless $NO_COLOR is set; always when $FORCE_COLOR is set), always or never'
+            cand --stdio 'Speak over stdin and stdout (the only transport; accepted because editor clients pass it)'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
         &'planfile;help'= {
             cand phase-graph 'Reference-compatible views of one plan: its resolved decisions as TSV (--decisions [N]) or its lint verdict (--lint)'
             cand decisions 'List, check, prompt, or write (answer / waive / promote) the decision manifest of one plan'
@@ -159,6 +167,7 @@ set edit:completion:arg-completer[planfile] = {|@words|
             cand man 'Print the manual page (roff) on stdout: planfile(1), or with COMMAND the page planfile-COMMAND(1) (with a verb: planfile-COMMAND-VERB(1))'
             cand validate 'Lint plans (F14, F24, F25 and the structure checks); no SLUG: every plan under docs/plans/. Exit 1 when a finding gates'
             cand explain 'Print what a lint check looks for, why, and an example that fails and one that passes; with no CHECK, list every check'
+            cand server 'Run the language server for editors (LSP 3.17 on stdin and stdout): diagnostics, hover, completion and quick fixes in plans and twins'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'planfile;help;phase-graph'= {
@@ -192,6 +201,8 @@ set edit:completion:arg-completer[planfile] = {|@words|
         &'planfile;help;validate'= {
         }
         &'planfile;help;explain'= {
+        }
+        &'planfile;help;server'= {
         }
         &'planfile;help;help'= {
         }

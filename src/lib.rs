@@ -16,6 +16,7 @@ pub mod markdown;
 pub mod output;
 pub mod plan;
 pub mod root;
+pub mod server;
 pub mod vocab;
 
 pub use error::{Error, Result};

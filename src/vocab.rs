@@ -302,20 +302,101 @@ pub fn is_owner_name(name: &str) -> bool {
         && chars.all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '@' | '/' | '-'))
 }
 
-/// The Gate-check types (SPEC §3.2), in the order messages list them.
-pub const GATE_TYPES: [&str; 11] = [
-    "phase",
-    "phases",
-    "plan",
-    "cmd",
-    "date",
-    "deadline",
-    "by",
-    "manual",
-    "ai",
-    "landed",
-    "pr-merged",
+/// The words the tool writes in a `blocking` cell (SPEC §7), and offers
+/// where one is typed: `yes` or `no` ([`BLOCKING_WORDS`] lists every word
+/// a cell may hold).
+pub const BLOCKING_WRITTEN: [&str; 2] = ["yes", "no"];
+
+/// One Gate-check type (SPEC §3.2): the word, what its value names, and
+/// what clears a gate of that type.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GateType {
+    /// The type as written after `Gate-check:`.
+    pub name: &'static str,
+    /// What the value after the type names.
+    pub value: &'static str,
+    /// What clears the gate.
+    pub clears: &'static str,
+}
+
+/// The Gate-check types (SPEC §3.2) with their meaning, in the order
+/// messages list them.
+pub const GATE_TYPE_SPECS: [GateType; 11] = [
+    GateType {
+        name: "phase",
+        value: "a phase number of this plan",
+        clears: "that phase of this plan being done",
+    },
+    GateType {
+        name: "phases",
+        value: "phase numbers of this plan (`2,3`, `2 3` or a range `2-4`)",
+        clears: "every one of those phases being done",
+    },
+    GateType {
+        name: "plan",
+        value: "another plan and its phases, `<slug>:<phases>`",
+        clears: "those phases of the other plan being done",
+    },
+    GateType {
+        name: "cmd",
+        value: "a read-only command",
+        clears: "the command exiting 0 (the console runs it only when it runs unattended)",
+    },
+    GateType {
+        name: "date",
+        value: "a date, `YYYY-MM-DD`",
+        clears: "the calendar reaching that date",
+    },
+    GateType {
+        name: "deadline",
+        value: "a date, `YYYY-MM-DD`",
+        clears: "nothing to approve before the date; once it has passed the gate is overdue",
+    },
+    GateType {
+        name: "by",
+        value: "a date, `YYYY-MM-DD`",
+        clears: "as `deadline`: the gate is overdue once the date has passed",
+    },
+    GateType {
+        name: "manual",
+        value: "who approves, or what they check (optional)",
+        clears: "a person's approval, never a session's, whatever the `gates` decision says",
+    },
+    GateType {
+        name: "ai",
+        value: "a one-line check",
+        clears: "a session verifying the check and recording the clearance (a person may approve too)",
+    },
+    GateType {
+        name: "landed",
+        value: "one other phase number of this plan",
+        clears: "that phase's landing record reaching the state its landing policy ends at",
+    },
+    GateType {
+        name: "pr-merged",
+        value: "one other phase number of this plan",
+        clears: "that phase's landing record reaching `pr-merged`",
+    },
 ];
+
+/// The Gate-check types (SPEC §3.2), in the order messages list them.
+pub const GATE_TYPES: [&str; 11] = gate_type_names();
+
+/// The names of [`GATE_TYPE_SPECS`], in order.
+const fn gate_type_names() -> [&'static str; 11] {
+    let mut names = [""; 11];
+    let mut i = 0;
+    while i < names.len() {
+        names[i] = GATE_TYPE_SPECS[i].name;
+        i += 1;
+    }
+    names
+}
+
+/// The Gate-check type `name`, or `None` for a word that is not one.
+pub fn gate_type(name: &str) -> Option<&'static GateType> {
+    GATE_TYPE_SPECS.iter().find(|t| t.name == name)
+}
 
 /// Plan statuses that close a plan (SPEC §3.1); compared case-insensitively
 /// on the status's first word.
@@ -355,6 +436,14 @@ mod tests {
         assert!(!is_owner_name("o p"));
         assert!(!is_owner_name(&"a".repeat(65)));
         assert!(is_owner_name(&"a".repeat(64)));
+    }
+
+    #[test]
+    fn gate_types_in_message_order() {
+        assert_eq!(GATE_TYPES[0], "phase");
+        assert_eq!(GATE_TYPES[10], "pr-merged");
+        assert_eq!(gate_type("manual").map(|t| t.name), Some("manual"));
+        assert_eq!(gate_type("review"), None);
     }
 
     #[test]

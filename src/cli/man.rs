@@ -26,7 +26,7 @@ const EXIT_STATUS: [(&str, &str); 3] = [
 ];
 
 /// The environment variables read (SPEC §1, §7, §9, §10.1).
-const ENVIRONMENT: [(&str, &str); 8] = [
+const ENVIRONMENT: [(&str, &str); 9] = [
     (
         "DOCS_ROOT",
         "The docs root when --root is not given (else the nearest folder up from the working directory that has docs/plans/, else the working directory).",
@@ -46,6 +46,10 @@ const ENVIRONMENT: [(&str, &str); 8] = [
     (
         "XDG_STATE_HOME",
         "Where the console's rulings ledgers are by default (else ~/.local/state).",
+    ),
+    (
+        "XDG_CACHE_HOME",
+        "Where planfile server writes the check pages its diagnostics link to, planfile/<version>/checks/ (else ~/.cache).",
     ),
     (
         "NO_COLOR",

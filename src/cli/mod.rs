@@ -10,6 +10,7 @@ mod listing;
 mod man;
 mod new;
 mod prompt;
+mod server;
 mod validate;
 mod write;
 
@@ -89,6 +90,19 @@ pub enum Command {
     /// Print what a lint check looks for, why, and an example that fails and
     /// one that passes; with no CHECK, list every check.
     Explain(ExplainArgs),
+
+    /// Run the language server for editors (LSP 3.17 on stdin and stdout):
+    /// diagnostics, hover, completion and quick fixes in plans and twins.
+    Server(ServerArgs),
+}
+
+/// Arguments of `server`.
+#[derive(Debug, Args)]
+pub struct ServerArgs {
+    /// Speak over stdin and stdout (the only transport; accepted because
+    /// editor clients pass it).
+    #[arg(long)]
+    pub stdio: bool,
 }
 
 /// Arguments of `new`.
@@ -216,6 +230,7 @@ pub fn run(cli: Cli) -> Result<u8> {
         Command::Man(args) => man::print_man(&args.command),
         Command::Validate(args) => validate::validate(&root, &args, cli.color),
         Command::Explain(args) => validate::explain(&args),
+        Command::Server(args) => server::server(&args),
     }
 }
 
