@@ -15,6 +15,7 @@ pub mod manifest;
 pub mod markdown;
 pub mod output;
 pub mod plan;
+pub mod policy;
 pub mod root;
 pub mod vocab;
 

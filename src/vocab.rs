@@ -44,7 +44,7 @@ pub const KEYS: [KeySpec; 19] = [
         answers: "whether a session may write issues to a tracker outside its phase",
         words: &["off", "draft", "file"],
         owner_answer: false,
-        default: Some("off"),
+        default: None,
         template_blocking: false,
     },
     KeySpec {
@@ -172,7 +172,7 @@ pub const KEYS: [KeySpec; 19] = [
         answers: "whether a plan-mode phase's plan waits for a person's approval",
         words: &["hold", "continue"],
         owner_answer: false,
-        default: Some("hold"),
+        default: None,
         template_blocking: false,
     },
 ];
@@ -192,6 +192,69 @@ pub fn key_spec(key: &str) -> Option<&'static KeySpec> {
 /// messages that list the accepted keys).
 pub fn key_list() -> String {
     KEYS.iter().map(|k| k.key).collect::<Vec<_>>().join(" ")
+}
+
+/// The word keys (SPEC §6 `decision-value-unknown`): the closed keys whose
+/// value is the policy word itself, so an answered row of one without an
+/// answer word is an answer the console passes over. `credentials`, `mcp`
+/// and `waits` are closed too, but their value describes which
+/// credentials, servers or waits, and may leave the word to the default.
+pub const WORD_KEYS: [&str; 8] = [
+    "issues",
+    "gates",
+    "verification.person-check",
+    "qa.exhausted",
+    "ambiguity",
+    "resume.on-restart",
+    "relay",
+    "plan-approval",
+];
+
+/// The most characters of a free-text answer the console reads (SPEC §5.5):
+/// a row's value is cut to it; a console preference longer than it is no
+/// answer.
+pub const ANSWER_MAX_CHARS: usize = 200;
+
+/// The classifier kind of each key that has one (SPEC §5.6): the class the
+/// runner files a block on that key under. Every other key has none.
+pub const KEY_CLASSES: [(&str, &str); 7] = [
+    ("credentials", "credential"),
+    ("permission.policy", "permission"),
+    ("permission.destructive", "permission"),
+    ("gates", "gate"),
+    ("plan-approval", "gate"),
+    ("waits", "external"),
+    ("human-acts", "human-acts"),
+];
+
+impl KeySpec {
+    /// Whether the key is answered in free text (it has no answer words).
+    pub fn is_free_text(&self) -> bool {
+        self.words.is_empty()
+    }
+
+    /// Whether the key is a word key (see [`WORD_KEYS`]).
+    pub fn is_word_key(&self) -> bool {
+        WORD_KEYS.contains(&self.key)
+    }
+
+    /// Whether `word` is one of the key's answer words (exact case).
+    pub fn is_answer_word(&self, word: &str) -> bool {
+        self.words.contains(&word)
+    }
+
+    /// The answer words, space-separated (`off last-resort`), for messages.
+    pub fn word_list(&self) -> String {
+        self.words.join(" ")
+    }
+
+    /// The classifier kind of the key (see [`KEY_CLASSES`]), if it has one.
+    pub fn class(&self) -> Option<&'static str> {
+        KEY_CLASSES
+            .iter()
+            .find(|(key, _)| *key == self.key)
+            .map(|(_, class)| *class)
+    }
 }
 
 /// The decision states (SPEC §2), in the order messages list them.
@@ -240,6 +303,16 @@ pub fn blocker_class_key(class: &str) -> Option<Option<&'static str>> {
         .iter()
         .find(|(name, _)| *name == class)
         .map(|(_, key)| *key)
+}
+
+/// Every blocker class, space-separated, in the order of
+/// [`BLOCKER_CLASSES`] (used in messages that list the accepted classes).
+pub fn blocker_class_list() -> String {
+    BLOCKER_CLASSES
+        .iter()
+        .map(|(class, _)| *class)
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// The longest owner name, in characters (SPEC §2).
@@ -299,6 +372,65 @@ mod tests {
         assert_eq!(KEYS[18].key, "plan-approval");
         assert_eq!(key_index("stop"), Some(15));
         assert_eq!(key_index("Relay"), None);
+    }
+
+    #[test]
+    fn nine_shipped_defaults_each_an_answer() {
+        let with_default: Vec<&str> = KEYS
+            .iter()
+            .filter(|k| k.default.is_some())
+            .map(|k| k.key)
+            .collect();
+        assert_eq!(
+            with_default,
+            [
+                "credentials",
+                "mcp",
+                "gates",
+                "verification.person-check",
+                "qa.exhausted",
+                "waits",
+                "ambiguity",
+                "resume.on-restart",
+                "relay"
+            ]
+        );
+        for spec in &KEYS {
+            if let Some(default) = spec.default {
+                assert!(
+                    spec.is_answer_word(default) || (spec.owner_answer && is_owner_name(default)),
+                    "{}",
+                    spec.key
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn word_keys_and_classes_name_closed_keys_of_the_vocabulary() {
+        for key in WORD_KEYS {
+            let spec = key_spec(key).expect("a key");
+            assert!(!spec.is_free_text() && spec.is_word_key(), "{key}");
+        }
+        let closed_not_word: Vec<&str> = KEYS
+            .iter()
+            .filter(|k| !k.is_free_text() && !k.is_word_key())
+            .map(|k| k.key)
+            .collect();
+        assert_eq!(closed_not_word, ["credentials", "mcp", "waits"]);
+        for (key, _) in KEY_CLASSES {
+            assert!(key_spec(key).is_some(), "{key}");
+        }
+        for (class, key) in BLOCKER_CLASSES {
+            if let Some(key) = key {
+                assert_eq!(key_spec(key).and_then(KeySpec::class), Some(class));
+            }
+        }
+        assert_eq!(key_spec("budgets").and_then(KeySpec::class), None);
+        assert_eq!(
+            blocker_class_list(),
+            "credential permission gate external lock"
+        );
     }
 
     #[test]

@@ -98,7 +98,7 @@ fn sources<'a>(input: &'a LintInput) -> Vec<Source<'a>> {
 /// The key of the vocabulary closest to `key`, when it is a likely typo:
 /// the same key in another case, one edit away from a key of four
 /// characters or more, or two edits away from one of seven or more.
-fn closest_key(key: &str) -> Option<&'static str> {
+pub(crate) fn closest_key(key: &str) -> Option<&'static str> {
     let lower = key.to_lowercase();
     vocab::KEYS
         .iter()
