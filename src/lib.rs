@@ -13,6 +13,7 @@ pub mod generate;
 pub mod lint;
 pub mod manifest;
 pub mod markdown;
+pub mod needs;
 pub mod output;
 pub mod plan;
 pub mod policy;

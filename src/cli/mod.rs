@@ -4,8 +4,10 @@
 mod completions;
 mod gate;
 mod listing;
+mod needs;
 mod new;
 mod prompt;
+mod resolve;
 mod validate;
 mod write;
 
@@ -40,8 +42,8 @@ pub enum Command {
     #[command(name = "phase-graph")]
     PhaseGraph(PhaseGraphArgs),
 
-    /// List, check, prompt, or write (answer / waive / promote) the decision
-    /// manifest of one plan.
+    /// List, check, prompt, resolve (the answer in force of each key), or
+    /// write (answer / waive / promote) the decision manifest of one plan.
     Decisions(Box<DecisionsArgs>),
 
     /// Write a new plan, docs/plans/<SLUG>.md, from the plan template: all
@@ -63,6 +65,38 @@ pub enum Command {
     /// Print what a lint check looks for, why, and an example that fails and
     /// one that passes; with no CHECK, list every check.
     Explain(ExplainArgs),
+
+    /// Check a --needs word of a declaration: a decision key, or a blocker
+    /// class as its short form. Prints the key and the class the runner
+    /// files it under (`credential` → `credentials<TAB>credential`).
+    Needs(NeedsArgs),
+}
+
+/// Arguments of `needs`.
+#[derive(Debug, Args)]
+pub struct NeedsArgs {
+    /// A decision key (`credentials`) or a blocker class (`credential`,
+    /// `permission`, `gate`, `external`, `lock`).
+    #[arg(value_name = "WORD")]
+    pub word: String,
+
+    /// Accept keys only, as a ruling's decisionKey (a ruling names a real
+    /// key, never a class).
+    #[arg(long)]
+    pub ruling: bool,
+
+    /// How the answer is printed.
+    #[arg(long, value_enum, default_value_t = NeedsFormat::Tsv)]
+    pub format: NeedsFormat,
+}
+
+/// The output formats of `needs` (SPEC §5.6).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum NeedsFormat {
+    /// `key<TAB>class`.
+    Tsv,
+    /// One JSON object: word, is (key or class), key, class.
+    Json,
 }
 
 /// Arguments of `new`.
@@ -156,11 +190,11 @@ pub struct DecisionsArgs {
     #[arg(value_name = "SLUG")]
     pub slug: String,
 
-    /// What to do: list, check, prompt, answer, waive or promote.
+    /// What to do: list, check, prompt, resolve, answer, waive or promote.
     #[arg(value_name = "VERB")]
     pub verb: String,
 
-    /// The decision key (answer, waive).
+    /// The decision key (answer, waive; resolve: only this key).
     #[arg(value_name = "KEY")]
     pub key: Option<String>,
 
@@ -168,8 +202,8 @@ pub struct DecisionsArgs {
     #[arg(long, value_name = "N", allow_hyphen_values = true)]
     pub phase: Option<String>,
 
-    /// Output format: tsv|json|table for list (default tsv); text|json for
-    /// check (default text).
+    /// Output format: tsv|json|table for list and resolve (default tsv);
+    /// text|json for check (default text).
     #[arg(long, value_name = "FORMAT")]
     pub format: Option<String>,
 
@@ -213,6 +247,15 @@ pub struct DecisionsArgs {
     /// Print the unified diff the write would make; write nothing.
     #[arg(long = "dry-run")]
     pub dry_run: bool,
+
+    /// The console's policy, a JSON file (resolve); default: the [policy]
+    /// table of planfile.toml.
+    #[arg(long, value_name = "FILE")]
+    pub policy: Option<PathBuf>,
+
+    /// The run's own fields, a JSON file (resolve).
+    #[arg(long, value_name = "FILE")]
+    pub run: Option<PathBuf>,
 }
 
 /// Runs a parsed command line; returns the process exit code (SPEC §8).
@@ -228,15 +271,19 @@ pub fn run(cli: Cli) -> Result<u8> {
         }
         Command::Decisions(args) => {
             let location = PlanLocation::resolve(&root, &args.slug)?;
+            if args.verb != "resolve" {
+                resolve::refuse_resolve_options(&args)?;
+            }
             match args.verb.as_str() {
                 "list" => listing::decisions_list(&location, &args),
                 "check" => gate::decisions_check(&location, &args),
                 "prompt" => prompt::decisions_prompt(&location, &args),
+                "resolve" => resolve::decisions_resolve(&location, &args),
                 "answer" => write::run(&location, &args, write::WriteVerb::Answer),
                 "waive" => write::run(&location, &args, write::WriteVerb::Waive),
                 "promote" => write::run(&location, &args, write::WriteVerb::Promote),
                 other => Err(Error::Usage(format!(
-                    "unknown verb \"{}\" for decisions: use list, check, prompt, answer, waive or promote",
+                    "unknown verb \"{}\" for decisions: use list, check, prompt, resolve, answer, waive or promote",
                     crate::error::escape_invisible(other)
                 ))),
             }
@@ -246,6 +293,7 @@ pub fn run(cli: Cli) -> Result<u8> {
         Command::Man(args) => completions::print_man(args.command.as_deref()),
         Command::Validate(args) => validate::validate(&root, &args),
         Command::Explain(args) => validate::explain(&args),
+        Command::Needs(args) => needs::needs(&args),
     }
 }
 

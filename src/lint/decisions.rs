@@ -99,10 +99,17 @@ fn sources<'a>(input: &'a LintInput) -> Vec<Source<'a>> {
 /// the same key in another case, one edit away from a key of four
 /// characters or more, or two edits away from one of seven or more.
 pub(crate) fn closest_key(key: &str) -> Option<&'static str> {
-    let lower = key.to_lowercase();
-    vocab::KEYS
-        .iter()
-        .map(|spec| (edit_distance(&lower, spec.key), spec.key))
+    closest_word(key, vocab::KEYS.iter().map(|spec| spec.key))
+}
+
+/// The word of `words` closest to `word`, by the rule of [`closest_key`].
+pub(crate) fn closest_word(
+    word: &str,
+    words: impl Iterator<Item = &'static str>,
+) -> Option<&'static str> {
+    let lower = word.to_lowercase();
+    words
+        .map(|k| (edit_distance(&lower, k), k))
         .filter(|(d, k)| *d == 0 || (*d == 1 && k.len() >= 4) || (*d == 2 && k.len() >= 7))
         .min_by_key(|(d, _)| *d)
         .map(|(_, k)| k)

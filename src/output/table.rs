@@ -49,12 +49,7 @@ pub fn write(out: &mut dyn Write, rows: &[&DecisionRow]) -> std::io::Result<()> 
             ]
         })
         .collect();
-    let mut widths = HEADERS.map(UnicodeWidthStr::width);
-    for row in &cells {
-        for (w, cell) in widths.iter_mut().zip(row) {
-            *w = (*w).max(cell.width());
-        }
-    }
+    let widths = column_widths(HEADERS, &cells);
     let bold = Style::new().bold();
     let mut line = String::new();
     for (i, h) in HEADERS.iter().enumerate() {
@@ -66,9 +61,7 @@ pub fn write(out: &mut dyn Write, rows: &[&DecisionRow]) -> std::io::Result<()> 
         for (i, cell) in cells.iter().enumerate() {
             let last = i + 1 == cells.len();
             if i == 1 {
-                let style = state_style(&row.state);
-                line.push_str(&format!("{style}{cell}{style:#}"));
-                line.push_str(&" ".repeat(widths[i] - cell.width() + 2));
+                push_styled_cell(&mut line, cell, widths[i], state_style(&row.state));
             } else {
                 push_cell(&mut line, cell, widths[i], last);
             }
@@ -82,11 +75,34 @@ pub fn write(out: &mut dyn Write, rows: &[&DecisionRow]) -> std::io::Result<()> 
 /// spaces, other invisible and control characters (zero-width, bidi
 /// overrides, non-breaking spaces) escaped as `\u{XXXX}` so a look-alike
 /// is visible and cannot reorder the line (SPEC §8).
-fn shown(field: &str) -> String {
+pub(super) fn shown(field: &str) -> String {
     escape_invisible(&flatten_field(field))
 }
 
-fn push_cell(line: &mut String, cell: &str, width: usize, last: bool) {
+/// The display width of each column: the widest of its header and cells.
+pub(super) fn column_widths<const N: usize>(
+    headers: [&str; N],
+    cells: &[[String; N]],
+) -> [usize; N] {
+    let mut widths = headers.map(UnicodeWidthStr::width);
+    for row in cells {
+        for (w, cell) in widths.iter_mut().zip(row) {
+            *w = (*w).max(cell.width());
+        }
+    }
+    widths
+}
+
+/// Appends `cell` to `line` in `style`, padded to `width` plus two spaces
+/// (never the last column).
+pub(super) fn push_styled_cell(line: &mut String, cell: &str, width: usize, style: Style) {
+    line.push_str(&format!("{style}{cell}{style:#}"));
+    line.push_str(&" ".repeat(width - cell.width() + 2));
+}
+
+/// Appends `cell` to `line`, padded to `width` plus two spaces unless it is
+/// the `last` column.
+pub(super) fn push_cell(line: &mut String, cell: &str, width: usize, last: bool) {
     line.push_str(cell);
     if !last {
         line.push_str(&" ".repeat(width - cell.width() + 2));

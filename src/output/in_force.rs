@@ -1,0 +1,157 @@
+//! The outputs of `decisions <SLUG> [--phase N] resolve` (SPEC §5.5): the
+//! answer in force of each key as TSV, JSON or a table for a person.
+
+use std::io::Write;
+
+use anstyle::{AnsiColor, Style};
+use serde::Serialize;
+
+use super::flatten_field;
+use super::json::JsonRow;
+use super::table::{column_widths, push_cell, push_styled_cell, shown};
+use crate::manifest::Manifest;
+use crate::manifest::in_force::{AnswerFrom, InForce};
+
+/// Writes one line per key, `key<TAB>answer<TAB>from`, `\n`-terminated;
+/// the answer is empty when nothing answers (`from` is `none`). Tabs, CR
+/// and LF inside the answer are printed as one space.
+pub fn write_tsv(out: &mut dyn Write, answers: &[InForce]) -> std::io::Result<()> {
+    for answer in answers {
+        writeln!(
+            out,
+            "{}\t{}\t{}",
+            answer.spec.key,
+            flatten_field(answer.answer.as_deref().unwrap_or_default()),
+            answer.from
+        )?;
+    }
+    Ok(())
+}
+
+/// One key's answer in force as JSON.
+#[derive(Debug, Serialize)]
+struct JsonInForce<'a> {
+    /// The decision key.
+    key: &'static str,
+    /// The answer; `null` when nothing answers.
+    answer: Option<&'a str>,
+    /// Where it comes from: `run`, `plan:<line>`, `twin:<line>`, `console`,
+    /// `legacy`, `default` or `none`.
+    from: String,
+    /// The key's shipped default, or `null`.
+    shipped_default: Option<&'static str>,
+    /// The key's answer words; `null` for a free-text key.
+    answer_words: Option<&'static [&'static str]>,
+    /// Whether an owner name also answers the key (the two owner keys).
+    owner_names_answer: bool,
+    /// The row the view resolves to for the key, or `null`.
+    row: Option<JsonRow<'a>>,
+    /// Each source before `from` that held something but did not answer.
+    passed_over: Vec<JsonPassedOver<'a>>,
+}
+
+/// A source passed over, as JSON.
+#[derive(Debug, Serialize)]
+struct JsonPassedOver<'a> {
+    /// The source, as `from` names it.
+    from: String,
+    /// What it held.
+    held: &'a str,
+    /// Why it is no answer.
+    why: &'a str,
+}
+
+/// Writes `answers` as a pretty-printed JSON array (one object per key,
+/// with the fields of [`JsonInForce`]), then a newline; rows are located
+/// in `manifest`'s files.
+pub fn write_json(
+    out: &mut dyn Write,
+    manifest: &Manifest,
+    answers: &[InForce],
+) -> std::io::Result<()> {
+    let objects: Vec<JsonInForce> = answers
+        .iter()
+        .map(|a| JsonInForce {
+            key: a.spec.key,
+            answer: a.answer.as_deref(),
+            from: a.from.to_string(),
+            shipped_default: a.spec.default,
+            answer_words: (!a.spec.is_free_text()).then_some(a.spec.words),
+            owner_names_answer: a.spec.owner_answer,
+            row: a.row.map(|r| JsonRow::new(manifest, r)),
+            passed_over: a
+                .passed_over
+                .iter()
+                .map(|p| JsonPassedOver {
+                    from: p.from.to_string(),
+                    held: &p.held,
+                    why: &p.why,
+                })
+                .collect(),
+        })
+        .collect();
+    serde_json::to_writer_pretty(&mut *out, &objects)?;
+    out.write_all(b"\n")
+}
+
+const HEADERS: [&str; 4] = ["KEY", "FROM", "DEFAULT", "ANSWER"];
+
+/// Writes `answers` as an aligned table for a person: key, where the
+/// answer comes from, the shipped default (`—` for none) and the answer
+/// (`—` when nothing answers); under
+/// a key, one line per source passed over and why. `from` is coloured
+/// (yellow when nothing answers) and so are the passed-over lines; pass an
+/// `anstream` stream to strip colour where the output is not a terminal or
+/// `NO_COLOR` is set.
+pub fn write_table(out: &mut dyn Write, answers: &[InForce]) -> std::io::Result<()> {
+    let cells: Vec<[String; 4]> = answers
+        .iter()
+        .map(|a| {
+            [
+                a.spec.key.to_string(),
+                a.from.to_string(),
+                a.spec.default.unwrap_or("—").to_string(),
+                a.answer.as_deref().map(shown).unwrap_or_else(|| "—".into()),
+            ]
+        })
+        .collect();
+    let widths = column_widths(HEADERS, &cells);
+    let bold = Style::new().bold();
+    let note = AnsiColor::Yellow.on_default();
+    let mut line = String::new();
+    for (i, h) in HEADERS.iter().enumerate() {
+        push_cell(&mut line, h, widths[i], i + 1 == HEADERS.len());
+    }
+    writeln!(out, "{bold}{}{bold:#}", line.trim_end())?;
+    for (answer, cells) in answers.iter().zip(&cells) {
+        let mut line = String::new();
+        for (i, cell) in cells.iter().enumerate() {
+            let last = i + 1 == cells.len();
+            if i == 1 {
+                push_styled_cell(&mut line, cell, widths[i], from_style(answer.from));
+            } else {
+                push_cell(&mut line, cell, widths[i], last);
+            }
+        }
+        writeln!(out, "{}", line.trim_end())?;
+        for passed in &answer.passed_over {
+            writeln!(
+                out,
+                "  {note}passed over {}: {}{note:#}",
+                passed.from,
+                shown(&passed.why)
+            )?;
+        }
+    }
+    Ok(())
+}
+
+/// The colour of a `from` cell.
+fn from_style(from: AnswerFrom) -> Style {
+    match from {
+        AnswerFrom::Run | AnswerFrom::Row(_) => AnsiColor::Green.on_default(),
+        AnswerFrom::Console | AnswerFrom::Legacy => AnsiColor::Cyan.on_default(),
+        AnswerFrom::Default => Style::new(),
+        AnswerFrom::None => AnsiColor::Yellow.on_default().bold(),
+    }
+}
