@@ -27,12 +27,13 @@ Register-ArgumentCompleter -Native -CommandName 'planfile' -ScriptBlock {
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('phase-graph', 'phase-graph', [CompletionResultType]::ParameterValue, 'Reference-compatible views of one plan: its resolved decisions as TSV (--decisions [N]) or its lint verdict (--lint)')
-            [CompletionResult]::new('decisions', 'decisions', [CompletionResultType]::ParameterValue, 'List, check, prompt, or write (answer / waive / promote) the decision manifest of one plan')
+            [CompletionResult]::new('decisions', 'decisions', [CompletionResultType]::ParameterValue, 'List, check, prompt, resolve (the answer in force of each key), or write (answer / waive / promote) the decision manifest of one plan')
             [CompletionResult]::new('new', 'new', [CompletionResultType]::ParameterValue, 'Write a new plan, docs/plans/<SLUG>.md, from the plan template: all nineteen decision keys, shipped defaults answered, the rest outstanding')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print the shell completion script for SHELL on stdout')
             [CompletionResult]::new('man', 'man', [CompletionResultType]::ParameterValue, 'Print the manual page (roff) on stdout: planfile(1), or with COMMAND the page planfile-COMMAND(1)')
             [CompletionResult]::new('validate', 'validate', [CompletionResultType]::ParameterValue, 'Lint plans (F14, F24, F25 and the structure checks); no SLUG: every plan under docs/plans/. Exit 1 when a finding gates')
             [CompletionResult]::new('explain', 'explain', [CompletionResultType]::ParameterValue, 'Print what a lint check looks for, why, and an example that fails and one that passes; with no CHECK, list every check')
+            [CompletionResult]::new('needs', 'needs', [CompletionResultType]::ParameterValue, 'Check a --needs word of a declaration: a decision key, or a blocker class as its short form. Prints the key and the class the runner files it under (`credential` → `credentials<TAB>credential`)')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -46,7 +47,7 @@ Register-ArgumentCompleter -Native -CommandName 'planfile' -ScriptBlock {
         }
         'planfile;decisions' {
             [CompletionResult]::new('--phase', '--phase', [CompletionResultType]::ParameterName, 'The phase whose view to use (rows written with --phase are scoped to it)')
-            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: tsv|json|table for list (default tsv); text|json for check (default text)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: tsv|json|table for list and resolve (default tsv); text|json for check (default text)')
             [CompletionResult]::new('--value', '--value', [CompletionResultType]::ParameterName, 'The answer (answer)')
             [CompletionResult]::new('--reason', '--reason', [CompletionResultType]::ParameterName, 'Why the decision does not apply (waive)')
             [CompletionResult]::new('--by', '--by', [CompletionResultType]::ParameterName, 'Who decided; default: $PE_OWNER, else user@host')
@@ -56,6 +57,8 @@ Register-ArgumentCompleter -Native -CommandName 'planfile' -ScriptBlock {
             [CompletionResult]::new('--key', '--key', [CompletionResultType]::ParameterName, 'The key to write (promote); default: the ruling''s decisionKey')
             [CompletionResult]::new('--rulings', '--rulings', [CompletionResultType]::ParameterName, 'The rulings ledger; default: $PE_RULINGS_FILE, else the console''s state folder')
             [CompletionResult]::new('--ack', '--ack', [CompletionResultType]::ParameterName, 'A waived key the start gate may accept (check; repeatable)')
+            [CompletionResult]::new('--policy', '--policy', [CompletionResultType]::ParameterName, 'The console''s policy, a JSON file (resolve); default: the [policy] table of planfile.toml')
+            [CompletionResult]::new('--run', '--run', [CompletionResultType]::ParameterName, 'The run''s own fields, a JSON file (resolve)')
             [CompletionResult]::new('--root', '--root', [CompletionResultType]::ParameterName, 'The docs root (the folder holding docs/plans/); default: $DOCS_ROOT, else the nearest ancestor with docs/plans/, else the working directory')
             [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Print the unified diff the write would make; write nothing')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
@@ -94,14 +97,23 @@ Register-ArgumentCompleter -Native -CommandName 'planfile' -ScriptBlock {
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
             break
         }
+        'planfile;needs' {
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'How the answer is printed')
+            [CompletionResult]::new('--root', '--root', [CompletionResultType]::ParameterName, 'The docs root (the folder holding docs/plans/); default: $DOCS_ROOT, else the nearest ancestor with docs/plans/, else the working directory')
+            [CompletionResult]::new('--ruling', '--ruling', [CompletionResultType]::ParameterName, 'Accept keys only, as a ruling''s decisionKey (a ruling names a real key, never a class)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
         'planfile;help' {
             [CompletionResult]::new('phase-graph', 'phase-graph', [CompletionResultType]::ParameterValue, 'Reference-compatible views of one plan: its resolved decisions as TSV (--decisions [N]) or its lint verdict (--lint)')
-            [CompletionResult]::new('decisions', 'decisions', [CompletionResultType]::ParameterValue, 'List, check, prompt, or write (answer / waive / promote) the decision manifest of one plan')
+            [CompletionResult]::new('decisions', 'decisions', [CompletionResultType]::ParameterValue, 'List, check, prompt, resolve (the answer in force of each key), or write (answer / waive / promote) the decision manifest of one plan')
             [CompletionResult]::new('new', 'new', [CompletionResultType]::ParameterValue, 'Write a new plan, docs/plans/<SLUG>.md, from the plan template: all nineteen decision keys, shipped defaults answered, the rest outstanding')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print the shell completion script for SHELL on stdout')
             [CompletionResult]::new('man', 'man', [CompletionResultType]::ParameterValue, 'Print the manual page (roff) on stdout: planfile(1), or with COMMAND the page planfile-COMMAND(1)')
             [CompletionResult]::new('validate', 'validate', [CompletionResultType]::ParameterValue, 'Lint plans (F14, F24, F25 and the structure checks); no SLUG: every plan under docs/plans/. Exit 1 when a finding gates')
             [CompletionResult]::new('explain', 'explain', [CompletionResultType]::ParameterValue, 'Print what a lint check looks for, why, and an example that fails and one that passes; with no CHECK, list every check')
+            [CompletionResult]::new('needs', 'needs', [CompletionResultType]::ParameterValue, 'Check a --needs word of a declaration: a decision key, or a blocker class as its short form. Prints the key and the class the runner files it under (`credential` → `credentials<TAB>credential`)')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -124,6 +136,9 @@ Register-ArgumentCompleter -Native -CommandName 'planfile' -ScriptBlock {
             break
         }
         'planfile;help;explain' {
+            break
+        }
+        'planfile;help;needs' {
             break
         }
         'planfile;help;help' {

@@ -31,6 +31,9 @@ _planfile() {
             planfile,man)
                 cmd="planfile__subcmd__man"
                 ;;
+            planfile,needs)
+                cmd="planfile__subcmd__needs"
+                ;;
             planfile,new)
                 cmd="planfile__subcmd__new"
                 ;;
@@ -55,6 +58,9 @@ _planfile() {
             planfile__subcmd__help,man)
                 cmd="planfile__subcmd__help__subcmd__man"
                 ;;
+            planfile__subcmd__help,needs)
+                cmd="planfile__subcmd__help__subcmd__needs"
+                ;;
             planfile__subcmd__help,new)
                 cmd="planfile__subcmd__help__subcmd__new"
                 ;;
@@ -71,7 +77,7 @@ _planfile() {
 
     case "${cmd}" in
         planfile)
-            opts="-h -V --root --help --version phase-graph decisions new completions man validate explain help"
+            opts="-h -V --root --help --version phase-graph decisions new completions man validate explain needs help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -107,7 +113,7 @@ _planfile() {
             return 0
             ;;
         planfile__subcmd__decisions)
-            opts="-h --phase --format --value --reason --by --blocking --evidence --from-ruling --key --rulings --ack --dry-run --root --help"
+            opts="-h --phase --format --value --reason --by --blocking --evidence --from-ruling --key --rulings --ack --dry-run --policy --run --root --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -157,6 +163,14 @@ _planfile() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --policy)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --run)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --root)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -187,7 +201,7 @@ _planfile() {
             return 0
             ;;
         planfile__subcmd__help)
-            opts="phase-graph decisions new completions man validate explain help"
+            opts="phase-graph decisions new completions man validate explain needs help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -270,6 +284,20 @@ _planfile() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        planfile__subcmd__help__subcmd__needs)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         planfile__subcmd__help__subcmd__new)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
@@ -319,6 +347,28 @@ _planfile() {
                 return 0
             fi
             case "${prev}" in
+                --root)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        planfile__subcmd__needs)
+            opts="-h --ruling --format --root --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --format)
+                    COMPREPLY=($(compgen -W "tsv json" -- "${cur}"))
+                    return 0
+                    ;;
                 --root)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0

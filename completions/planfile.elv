@@ -24,12 +24,13 @@ set edit:completion:arg-completer[planfile] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
             cand phase-graph 'Reference-compatible views of one plan: its resolved decisions as TSV (--decisions [N]) or its lint verdict (--lint)'
-            cand decisions 'List, check, prompt, or write (answer / waive / promote) the decision manifest of one plan'
+            cand decisions 'List, check, prompt, resolve (the answer in force of each key), or write (answer / waive / promote) the decision manifest of one plan'
             cand new 'Write a new plan, docs/plans/<SLUG>.md, from the plan template: all nineteen decision keys, shipped defaults answered, the rest outstanding'
             cand completions 'Print the shell completion script for SHELL on stdout'
             cand man 'Print the manual page (roff) on stdout: planfile(1), or with COMMAND the page planfile-COMMAND(1)'
             cand validate 'Lint plans (F14, F24, F25 and the structure checks); no SLUG: every plan under docs/plans/. Exit 1 when a finding gates'
             cand explain 'Print what a lint check looks for, why, and an example that fails and one that passes; with no CHECK, list every check'
+            cand needs 'Check a --needs word of a declaration: a decision key, or a blocker class as its short form. Prints the key and the class the runner files it under (`credential` → `credentials<TAB>credential`)'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'planfile;phase-graph'= {
@@ -41,7 +42,7 @@ set edit:completion:arg-completer[planfile] = {|@words|
         }
         &'planfile;decisions'= {
             cand --phase 'The phase whose view to use (rows written with --phase are scoped to it)'
-            cand --format 'Output format: tsv|json|table for list (default tsv); text|json for check (default text)'
+            cand --format 'Output format: tsv|json|table for list and resolve (default tsv); text|json for check (default text)'
             cand --value 'The answer (answer)'
             cand --reason 'Why the decision does not apply (waive)'
             cand --by 'Who decided; default: $PE_OWNER, else user@host'
@@ -51,6 +52,8 @@ set edit:completion:arg-completer[planfile] = {|@words|
             cand --key 'The key to write (promote); default: the ruling''s decisionKey'
             cand --rulings 'The rulings ledger; default: $PE_RULINGS_FILE, else the console''s state folder'
             cand --ack 'A waived key the start gate may accept (check; repeatable)'
+            cand --policy 'The console''s policy, a JSON file (resolve); default: the [policy] table of planfile.toml'
+            cand --run 'The run''s own fields, a JSON file (resolve)'
             cand --root 'The docs root (the folder holding docs/plans/); default: $DOCS_ROOT, else the nearest ancestor with docs/plans/, else the working directory'
             cand --dry-run 'Print the unified diff the write would make; write nothing'
             cand -h 'Print help'
@@ -83,14 +86,22 @@ set edit:completion:arg-completer[planfile] = {|@words|
             cand -h 'Print help'
             cand --help 'Print help'
         }
+        &'planfile;needs'= {
+            cand --format 'How the answer is printed'
+            cand --root 'The docs root (the folder holding docs/plans/); default: $DOCS_ROOT, else the nearest ancestor with docs/plans/, else the working directory'
+            cand --ruling 'Accept keys only, as a ruling''s decisionKey (a ruling names a real key, never a class)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
         &'planfile;help'= {
             cand phase-graph 'Reference-compatible views of one plan: its resolved decisions as TSV (--decisions [N]) or its lint verdict (--lint)'
-            cand decisions 'List, check, prompt, or write (answer / waive / promote) the decision manifest of one plan'
+            cand decisions 'List, check, prompt, resolve (the answer in force of each key), or write (answer / waive / promote) the decision manifest of one plan'
             cand new 'Write a new plan, docs/plans/<SLUG>.md, from the plan template: all nineteen decision keys, shipped defaults answered, the rest outstanding'
             cand completions 'Print the shell completion script for SHELL on stdout'
             cand man 'Print the manual page (roff) on stdout: planfile(1), or with COMMAND the page planfile-COMMAND(1)'
             cand validate 'Lint plans (F14, F24, F25 and the structure checks); no SLUG: every plan under docs/plans/. Exit 1 when a finding gates'
             cand explain 'Print what a lint check looks for, why, and an example that fails and one that passes; with no CHECK, list every check'
+            cand needs 'Check a --needs word of a declaration: a decision key, or a blocker class as its short form. Prints the key and the class the runner files it under (`credential` → `credentials<TAB>credential`)'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'planfile;help;phase-graph'= {
@@ -106,6 +117,8 @@ set edit:completion:arg-completer[planfile] = {|@words|
         &'planfile;help;validate'= {
         }
         &'planfile;help;explain'= {
+        }
+        &'planfile;help;needs'= {
         }
         &'planfile;help;help'= {
         }

@@ -8,6 +8,7 @@ use std::ops::Range;
 
 use super::{Hit, LintInput, file_label, line_span, phase_list, trimmed_span};
 use crate::error::{escape_invisible, is_invisible};
+use crate::manifest::in_force::{Reading, answer_advice, read_value, what_answers_instead};
 use crate::manifest::read::names_decisions;
 use crate::manifest::{Column, DecisionRow, DecisionSection, FileKind, PhaseScope, ProblemKind};
 use crate::markdown::{MarkdownFile, UnclosedBlock, starts_with_ignore_case};
@@ -514,6 +515,35 @@ pub fn decisions_heading_malformed(input: &LintInput, out: &mut Vec<Hit>) {
                     miss.todo
                 ),
             ));
+        }
+    }
+}
+
+/// F25 `decision-value-unknown` (advisory by default): an `answered` row of
+/// a word key (see [`vocab::WORD_KEYS`]) whose value holds no answer word
+/// for it, read as the console reads it (SPEC §5.5), so the console passes
+/// over the row. Points at the value cell; the message names the words and
+/// what answers instead.
+pub fn decision_value_unknown(input: &LintInput, out: &mut Vec<Hit>) {
+    for source in sources(input) {
+        for row in source.rows() {
+            let Some(spec) = vocab::key_spec(&row.key) else {
+                continue;
+            };
+            if !spec.is_word_key() || row.state != vocab::STATE_ANSWERED {
+                continue;
+            }
+            if let Reading::Nothing(why) = read_value(spec, &row.value) {
+                out.push(source.hit(
+                    source.cell_span(row, Column::Value),
+                    format!(
+                        "{}: decision-value-unknown — {why}, so the console passes over this row; instead the answer is {}; write {}",
+                        source.row_head(row),
+                        what_answers_instead(spec),
+                        answer_advice(spec)
+                    ),
+                ));
+            }
         }
     }
 }

@@ -185,10 +185,13 @@ impl Check {
 
 macro_rules! check {
     ($code:literal, $name:literal, $run:path) => {
+        check!($code, $name, $run, Severity::Gating)
+    };
+    ($code:literal, $name:literal, $run:path, $severity:expr) => {
         Check {
             code: $code,
             name: $name,
-            severity: Severity::Gating,
+            severity: $severity,
             run: $run,
             docs: include_str!(concat!("docs/", $name, ".md")),
         }
@@ -315,6 +318,12 @@ pub static CHECKS: &[Check] = &[
         "F25",
         "decisions-heading-malformed",
         decisions::decisions_heading_malformed
+    ),
+    check!(
+        "F25",
+        "decision-value-unknown",
+        decisions::decision_value_unknown,
+        Severity::Advisory
     ),
 ];
 

@@ -366,10 +366,10 @@ pub fn what_answers_instead(spec: &KeySpec) -> String {
     };
     match spec.default {
         Some(default) => {
-            format!("{policy} if it names an answer, else the shipped default \"{default}\"")
+            format!("{policy} if it names one, else the shipped default \"{default}\"")
         }
         None => format!(
-            "{policy} if it names an answer, else nothing ({} has no shipped default)",
+            "{policy} if it names one, else nothing ({} has no shipped default)",
             spec.key
         ),
     }
@@ -726,7 +726,7 @@ mod tests {
     fn instead_and_advice() {
         assert_eq!(
             what_answers_instead(spec("relay")),
-            "the console's policy for relay if it names an answer, else the shipped default \"off\""
+            "the console's policy for relay if it names one, else the shipped default \"off\""
         );
         assert!(
             what_answers_instead(spec("issues"))
