@@ -5,13 +5,17 @@ use super::listing::refuse_write_options;
 use super::{DecisionsArgs, print_stdout, refuse_option};
 use crate::error::Result;
 use crate::manifest::Manifest;
+use crate::manifest::in_force::{InForce, answers_in_force};
 use crate::output;
+use crate::policy::{ConsolePolicy, RunFields};
 use crate::root::PlanLocation;
 
 /// Prints the boot-prompt block of the view `--phase` names (plan-wide
-/// without it) on stdout; exit 0. Usage errors (exit 2): a write-only
-/// option, `--format` or `--ack`; plus the errors of [`Manifest::load`] and
-/// an unknown phase.
+/// without it) on stdout, with the keys that have no row but an answer in
+/// force from a shipped default or the console's policy (the `[policy]`
+/// table of `planfile.toml`); exit 0. Usage errors (exit 2): a write-only
+/// option, `--format` or `--ack`; plus the errors of [`Manifest::load`], an
+/// unknown phase and a `[policy]` table that cannot be used.
 pub(super) fn decisions_prompt(location: &PlanLocation, args: &DecisionsArgs) -> Result<u8> {
     refuse_write_options("prompt", args)?;
     refuse_option("prompt", "--format", args.format.is_some())?;
@@ -20,8 +24,20 @@ pub(super) fn decisions_prompt(location: &PlanLocation, args: &DecisionsArgs) ->
     let view = manifest.view(args.phase.as_deref())?;
     let rows = manifest.resolve(view);
     let has_manifest = !manifest.plan_rows().is_empty() || !manifest.twin_rows().is_empty();
+    let policy = ConsolePolicy::load(None, &location.root.0)?;
+    let unlisted: Vec<InForce> = answers_in_force(&rows, &RunFields::default(), &policy)
+        .into_iter()
+        .filter(|answer| answer.row.is_none())
+        .collect();
     let mut buf = Vec::new();
-    output::prompt::write(&mut buf, &location.slug, view, &rows, has_manifest)?;
+    output::prompt::write(
+        &mut buf,
+        &location.slug,
+        view,
+        &rows,
+        has_manifest,
+        &unlisted,
+    )?;
     print_stdout(&buf)?;
     Ok(0)
 }

@@ -126,6 +126,12 @@ fn tokens(plain: &str) -> impl Iterator<Item = &str> {
         .filter(|t| !t.is_empty())
 }
 
+/// How many tokens `value` holds once cleaned, as [`read_value`] splits it
+/// (`sometimes` 1, `** **` 0, `ask the lead` 3).
+pub fn token_count(value: &str) -> usize {
+    tokens(&clean_value(value)).count()
+}
+
 /// A row's value read as an answer for `spec` (SPEC §5.5): the value
 /// cleaned ([`clean_value`]); empty is no answer; a free-text key answers
 /// with its first 200 characters; a closed key with the first token that is
@@ -480,6 +486,10 @@ mod tests {
         assert_eq!(
             read("stop", "** ``"),
             Reading::Nothing("the value is empty".into())
+        );
+        assert_eq!(
+            ["sometimes", "** **", "n/a!", "ask the lead"].map(token_count),
+            [1, 0, 1, 3]
         );
         let long = "x ".repeat(40);
         let Reading::Nothing(why) = read("relay", &long) else {
