@@ -301,3 +301,26 @@ fn refusals() {
         "planfile.toml:3: \"relays\" is not a decision key",
     );
 }
+
+/// The README's `resolve` example: every line it shows is a line the tool
+/// prints for the example plan.
+#[test]
+fn the_readme_example_is_what_the_tool_prints() {
+    let readme =
+        std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md"))
+            .expect("README.md reads");
+    let command = "$ planfile --root fixtures/example decisions demo --phase 2 resolve\n";
+    let start = readme.find(command).expect("the README shows resolve") + command.len();
+    let block = &readme[start..start + readme[start..].find("```").expect("the block ends")];
+    let shown: Vec<&str> = block.lines().filter(|l| l.contains('\t')).collect();
+    assert!(shown.len() >= 5, "{block}");
+    let root = Root::fixture("example");
+    let (code, out, err) = run(&root, &["decisions", "demo", "--phase", "2", "resolve"]);
+    assert_eq!(code, 0, "{err}");
+    for line in shown {
+        assert!(
+            out.lines().any(|l| l == line),
+            "README shows {line:?}; the tool prints:\n{out}"
+        );
+    }
+}
