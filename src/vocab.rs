@@ -227,6 +227,45 @@ pub const KEY_CLASSES: [(&str, &str); 7] = [
     ("human-acts", "human-acts"),
 ];
 
+/// A true-or-false switch that answers a key with one of two of its words
+/// (SPEC §5.5).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SwitchAnswer {
+    /// The key the switch answers.
+    pub key: &'static str,
+    /// The answer when the switch is `true`.
+    pub if_true: &'static str,
+    /// The answer when the switch is `false`.
+    pub if_false: &'static str,
+}
+
+impl SwitchAnswer {
+    /// The answer for the switch's value.
+    pub fn answer(&self, on: bool) -> &'static str {
+        if on { self.if_true } else { self.if_false }
+    }
+}
+
+/// The run's `resumeOnRestart` (SPEC §5.5): `true` answers
+/// `resume.on-restart` with `continue`, `false` with `hold`.
+pub const RUN_RESUME_ON_RESTART: SwitchAnswer = SwitchAnswer {
+    key: "resume.on-restart",
+    if_true: "continue",
+    if_false: "hold",
+};
+
+/// The key the run's `relay` field answers, when it is one of its words
+/// (SPEC §5.5).
+pub const RUN_RELAY_KEY: &str = "relay";
+
+/// The console's legacy `delegateHumanGates` switch (SPEC §5.5): `true`
+/// answers `gates` with `delegated`, `false` with `operator`.
+pub const LEGACY_DELEGATE_HUMAN_GATES: SwitchAnswer = SwitchAnswer {
+    key: "gates",
+    if_true: "delegated",
+    if_false: "operator",
+};
+
 impl KeySpec {
     /// Whether the key is answered in free text (it has no answer words).
     pub fn is_free_text(&self) -> bool {
@@ -431,6 +470,16 @@ mod tests {
             blocker_class_list(),
             "credential permission gate external lock"
         );
+    }
+
+    #[test]
+    fn switches_answer_with_words_of_their_key() {
+        for switch in [RUN_RESUME_ON_RESTART, LEGACY_DELEGATE_HUMAN_GATES] {
+            let spec = key_spec(switch.key).expect("a key");
+            assert!(spec.is_answer_word(switch.answer(true)), "{}", switch.key);
+            assert!(spec.is_answer_word(switch.answer(false)), "{}", switch.key);
+        }
+        assert!(key_spec(RUN_RELAY_KEY).is_some_and(|k| !k.is_free_text()));
     }
 
     #[test]

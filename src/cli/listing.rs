@@ -103,6 +103,12 @@ pub(super) fn decisions_list(location: &PlanLocation, args: &DecisionsArgs) -> R
 /// Refuses the options only a write verb takes, for the read-only `verb`.
 pub(super) fn refuse_write_options(verb: &str, args: &DecisionsArgs) -> Result<()> {
     refuse_option(verb, "a KEY argument", args.key.is_some())?;
+    refuse_write_only_options(verb, args)
+}
+
+/// Refuses the options only a write verb takes, other than the KEY
+/// argument, for the read-only `verb`.
+pub(super) fn refuse_write_only_options(verb: &str, args: &DecisionsArgs) -> Result<()> {
     refuse_option(verb, "--value", args.value.is_some())?;
     refuse_option(verb, "--reason", args.reason.is_some())?;
     refuse_option(verb, "--by", args.by.is_some())?;

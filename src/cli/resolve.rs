@@ -4,6 +4,7 @@
 
 use std::io::Write;
 
+use super::listing::refuse_write_only_options;
 use super::{DecisionsArgs, print_stdout, refuse_option};
 use crate::error::{Error, Result, escape_invisible};
 use crate::manifest::Manifest;
@@ -21,7 +22,8 @@ use crate::vocab;
 /// vocabulary, an unknown format, a policy or run file that cannot be read
 /// or used, and the errors of [`Manifest::load`] and an unknown phase.
 pub(super) fn decisions_resolve(location: &PlanLocation, args: &DecisionsArgs) -> Result<u8> {
-    refuse_other_options(args)?;
+    refuse_write_only_options("resolve", args)?;
+    refuse_option("resolve", "--ack", !args.ack.is_empty())?;
     let spec = match args.key.as_deref() {
         Some(key) => Some(vocab::key_spec(key).ok_or_else(|| Error::UnknownKey(key.to_string()))?),
         None => None,
@@ -62,25 +64,6 @@ pub(super) fn decisions_resolve(location: &PlanLocation, args: &DecisionsArgs) -
         print_stdout(&buf)?;
     }
     Ok(0)
-}
-
-/// Refuses the options `resolve` does not take (exit 2).
-fn refuse_other_options(args: &DecisionsArgs) -> Result<()> {
-    let verb = "resolve";
-    refuse_option(verb, "--value", args.value.is_some())?;
-    refuse_option(verb, "--reason", args.reason.is_some())?;
-    refuse_option(verb, "--by", args.by.is_some())?;
-    refuse_option(verb, "--blocking", args.blocking.is_some())?;
-    refuse_option(verb, "--evidence", args.evidence.is_some())?;
-    refuse_option(verb, "--from-ruling", args.from_ruling.is_some())?;
-    refuse_option(
-        verb,
-        "--key (give the key as an argument)",
-        args.key_option.is_some(),
-    )?;
-    refuse_option(verb, "--rulings", args.rulings.is_some())?;
-    refuse_option(verb, "--ack", !args.ack.is_empty())?;
-    refuse_option(verb, "--dry-run", args.dry_run)
 }
 
 /// Refuses `--policy` and `--run`, which only `resolve` takes, for the

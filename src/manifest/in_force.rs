@@ -25,14 +25,6 @@ use crate::manifest::{DecisionRow, FileKind, Origin};
 use crate::policy::{ConsolePolicy, RunFields};
 use crate::vocab::{self, KeySpec};
 
-/// The key the run's `resumeOnRestart` answers, and its words for `true`
-/// and `false`.
-const RESUME_KEY: (&str, &str, &str) = ("resume.on-restart", "continue", "hold");
-/// The key the run's `relay` answers.
-const RELAY_KEY: &str = "relay";
-/// The key the legacy `delegateHumanGates` answers, and its words for
-/// `true` and `false`.
-const LEGACY_GATES: (&str, &str, &str) = ("gates", "delegated", "operator");
 /// The most characters of a value quoted in a reason.
 const QUOTE_MAX_CHARS: usize = 60;
 
@@ -267,14 +259,13 @@ pub fn answer_in_force<'a>(
         passed_over,
     };
 
-    let (resume_key, resume_yes, resume_no) = RESUME_KEY;
-    if spec.key == resume_key
-        && let Some(resume) = run.resume_on_restart
+    let resume = vocab::RUN_RESUME_ON_RESTART;
+    if spec.key == resume.key
+        && let Some(on) = run.resume_on_restart
     {
-        let word = if resume { resume_yes } else { resume_no };
-        return found(word.to_string(), AnswerFrom::Run, passed_over);
+        return found(resume.answer(on).to_string(), AnswerFrom::Run, passed_over);
     }
-    if spec.key == RELAY_KEY
+    if spec.key == vocab::RUN_RELAY_KEY
         && let Some(relay) = &run.relay
         && let Some(answer) = consider(
             &mut passed_over,
@@ -301,12 +292,15 @@ pub fn answer_in_force<'a>(
     {
         return found(answer, AnswerFrom::Console, passed_over);
     }
-    let (gates_key, delegated, operator) = LEGACY_GATES;
-    if spec.key == gates_key
-        && let Some(delegate) = policy.delegate_human_gates
+    let legacy = vocab::LEGACY_DELEGATE_HUMAN_GATES;
+    if spec.key == legacy.key
+        && let Some(on) = policy.delegate_human_gates
     {
-        let word = if delegate { delegated } else { operator };
-        return found(word.to_string(), AnswerFrom::Legacy, passed_over);
+        return found(
+            legacy.answer(on).to_string(),
+            AnswerFrom::Legacy,
+            passed_over,
+        );
     }
     if let Some(default) = spec.default {
         return found(default.to_string(), AnswerFrom::Default, passed_over);
@@ -362,7 +356,7 @@ pub fn answers_in_force<'a>(
 /// the console's policy when it names an answer (or, for `gates`, its
 /// `delegateHumanGates` switch), else the shipped default, else nothing.
 pub fn what_answers_instead(spec: &KeySpec) -> String {
-    let policy = if spec.key == LEGACY_GATES.0 {
+    let policy = if spec.key == vocab::LEGACY_DELEGATE_HUMAN_GATES.key {
         format!(
             "the console's policy for {} (or its delegateHumanGates switch)",
             spec.key

@@ -8,7 +8,7 @@ use serde::Serialize;
 
 use super::flatten_field;
 use super::json::JsonRow;
-use super::table::{column_widths, push_cell, push_styled_cell, shown};
+use super::table::{column_widths, row_line, shown, write_header};
 use crate::manifest::Manifest;
 use crate::manifest::in_force::{AnswerFrom, InForce};
 
@@ -116,24 +116,14 @@ pub fn write_table(out: &mut dyn Write, answers: &[InForce]) -> std::io::Result<
         })
         .collect();
     let widths = column_widths(HEADERS, &cells);
-    let bold = Style::new().bold();
     let note = AnsiColor::Yellow.on_default();
-    let mut line = String::new();
-    for (i, h) in HEADERS.iter().enumerate() {
-        push_cell(&mut line, h, widths[i], i + 1 == HEADERS.len());
-    }
-    writeln!(out, "{bold}{}{bold:#}", line.trim_end())?;
+    write_header(out, HEADERS, &widths)?;
     for (answer, cells) in answers.iter().zip(&cells) {
-        let mut line = String::new();
-        for (i, cell) in cells.iter().enumerate() {
-            let last = i + 1 == cells.len();
-            if i == 1 {
-                push_styled_cell(&mut line, cell, widths[i], from_style(answer.from));
-            } else {
-                push_cell(&mut line, cell, widths[i], last);
-            }
-        }
-        writeln!(out, "{}", line.trim_end())?;
+        writeln!(
+            out,
+            "{}",
+            row_line(cells, &widths, (1, from_style(answer.from)))
+        )?;
         for passed in &answer.passed_over {
             writeln!(
                 out,

@@ -50,23 +50,13 @@ pub fn write(out: &mut dyn Write, rows: &[&DecisionRow]) -> std::io::Result<()> 
         })
         .collect();
     let widths = column_widths(HEADERS, &cells);
-    let bold = Style::new().bold();
-    let mut line = String::new();
-    for (i, h) in HEADERS.iter().enumerate() {
-        push_cell(&mut line, h, widths[i], i + 1 == HEADERS.len());
-    }
-    writeln!(out, "{bold}{}{bold:#}", line.trim_end())?;
+    write_header(out, HEADERS, &widths)?;
     for (row, cells) in rows.iter().zip(&cells) {
-        let mut line = String::new();
-        for (i, cell) in cells.iter().enumerate() {
-            let last = i + 1 == cells.len();
-            if i == 1 {
-                push_styled_cell(&mut line, cell, widths[i], state_style(&row.state));
-            } else {
-                push_cell(&mut line, cell, widths[i], last);
-            }
-        }
-        writeln!(out, "{}", line.trim_end())?;
+        writeln!(
+            out,
+            "{}",
+            row_line(cells, &widths, (1, state_style(&row.state)))
+        )?;
     }
     Ok(())
 }
@@ -93,16 +83,43 @@ pub(super) fn column_widths<const N: usize>(
     widths
 }
 
-/// Appends `cell` to `line` in `style`, padded to `width` plus two spaces
-/// (never the last column).
-pub(super) fn push_styled_cell(line: &mut String, cell: &str, width: usize, style: Style) {
-    line.push_str(&format!("{style}{cell}{style:#}"));
-    line.push_str(&" ".repeat(width - cell.width() + 2));
+/// Writes the bold header line of a table of `headers` with column `widths`.
+pub(super) fn write_header<const N: usize>(
+    out: &mut dyn Write,
+    headers: [&str; N],
+    widths: &[usize; N],
+) -> std::io::Result<()> {
+    let bold = Style::new().bold();
+    let mut line = String::new();
+    for (i, h) in headers.iter().enumerate() {
+        push_cell(&mut line, h, widths[i], i + 1 == N);
+    }
+    writeln!(out, "{bold}{}{bold:#}", line.trim_end())
+}
+
+/// The line of a table row: `cells` padded to `widths`, the cell at
+/// `styled.0` (never the last) in the style `styled.1`; no trailing blanks.
+pub(super) fn row_line<const N: usize>(
+    cells: &[String; N],
+    widths: &[usize; N],
+    styled: (usize, Style),
+) -> String {
+    let mut line = String::new();
+    for (i, cell) in cells.iter().enumerate() {
+        if i == styled.0 {
+            let style = styled.1;
+            line.push_str(&format!("{style}{cell}{style:#}"));
+            line.push_str(&" ".repeat(widths[i] - cell.width() + 2));
+        } else {
+            push_cell(&mut line, cell, widths[i], i + 1 == N);
+        }
+    }
+    line.trim_end().to_string()
 }
 
 /// Appends `cell` to `line`, padded to `width` plus two spaces unless it is
 /// the `last` column.
-pub(super) fn push_cell(line: &mut String, cell: &str, width: usize, last: bool) {
+fn push_cell(line: &mut String, cell: &str, width: usize, last: bool) {
     line.push_str(cell);
     if !last {
         line.push_str(&" ".repeat(width - cell.width() + 2));
