@@ -111,7 +111,7 @@ fn config_error(path: &Path, line: Option<usize>, message: &str) -> Error {
         None => path.display().to_string(),
     };
     Error::Config(format!(
-        "{place}: {message}; fix {CONFIG_FILE} (it holds only [lint] advisory = [\"<check>\", …])"
+        "{place}: {message}; fix {CONFIG_FILE} (it holds [lint] advisory = [\"<check>\", …] and the console's [policy] table)"
     ))
 }
 

@@ -194,3 +194,34 @@ fn promote_writes_a_ruling_that_answers_nothing_and_notes_it() {
     let (code, out, _) = decisions(&root, &["resolve", "relay"]);
     assert_eq!((code, out.as_str()), (0, "relay\toff\tdefault\n"));
 }
+
+#[test]
+fn the_lint_is_advisory_by_default_and_says_so() {
+    let root = Root::new();
+    root.plan(
+        "lock-keeper",
+        &PLAN.replace(
+            "| `stop` | halt and tell the keeper |",
+            "| `relay` | sometimes | keeper | answered | yes | plan |\n| `stop` | halt and tell the keeper |",
+        ),
+    );
+    let output = root.run(["validate", "lock-keeper"]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let out = stdout(&output);
+    assert!(out.contains("decision-value-unknown"), "{out}");
+    assert!(
+        out.contains("note: advisory (the check's default): this finding does not gate"),
+        "{out}"
+    );
+    let lint = root.run(["phase-graph", "lock-keeper", "--lint"]);
+    assert_eq!(lint.status.code(), Some(0));
+    assert!(
+        stderr(&lint).starts_with("decision row `relay` in the plan: decision-value-unknown — \"sometimes\" is not one of: off last-resort"),
+        "{}",
+        stderr(&lint)
+    );
+    assert_eq!(
+        stdout(&lint),
+        "LINT OK: lock-keeper — 1 phases, well-formed and acyclic\n"
+    );
+}

@@ -51,10 +51,14 @@ pub fn render(report: &PlanReport, finding: &Finding, base: Option<&Path>) -> St
             Level::NOTE.message("the plan is closed (its status is complete, abandoned or superseded), so this finding does not gate"),
         );
     } else if finding.severity == Severity::Advisory {
-        group = group.element(
-            Level::NOTE
-                .message("advisory (planfile.toml [lint] advisory): this finding does not gate"),
-        );
+        let advisory_by_default = crate::lint::lookup(finding.name)
+            .first()
+            .is_some_and(|check| check.severity == Severity::Advisory);
+        group = group.element(Level::NOTE.message(if advisory_by_default {
+            "advisory (the check's default): this finding does not gate"
+        } else {
+            "advisory (planfile.toml [lint] advisory): this finding does not gate"
+        }));
     }
     group = group.element(Level::HELP.message(format!(
         "`planfile explain {}` says what the check looks for, with examples",
