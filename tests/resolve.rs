@@ -232,15 +232,15 @@ fn refusals() {
     );
     refused(
         &["decisions", "weir", "resolve", "--format", "csv"],
-        "tsv, json or table",
+        "[possible values: tsv, json, table]",
     );
     refused(
         &["decisions", "weir", "resolve", "--value", "off"],
-        "does not take --value",
+        "unexpected argument '--value'",
     );
     refused(
         &["decisions", "weir", "resolve", "--ack", "relay"],
-        "does not take --ack",
+        "unexpected argument '--ack'",
     );
     refused(
         &["decisions", "weir", "--phase", "3", "resolve"],
@@ -248,7 +248,7 @@ fn refusals() {
     );
     refused(
         &["decisions", "weir", "list", "--policy", "p.json"],
-        "decisions list does not take --policy",
+        "unexpected argument '--policy'",
     );
     refused(
         &[
@@ -261,7 +261,7 @@ fn refusals() {
             "--run",
             "r.json",
         ],
-        "does not take --run",
+        "unexpected argument '--run'",
     );
     refused(
         &["decisions", "weir", "resolve", "--policy", "no-such.json"],

@@ -216,7 +216,9 @@ fn the_lint_is_advisory_by_default_and_says_so() {
     let lint = root.run(["phase-graph", "lock-keeper", "--lint"]);
     assert_eq!(lint.status.code(), Some(0));
     assert!(
-        stderr(&lint).starts_with("decision row `relay` in the plan: decision-value-unknown — \"sometimes\" is not one of: off last-resort"),
+        stderr(&lint).starts_with(
+            "F25 decision row `relay` in the plan: decision-value-unknown — \"sometimes\" is not one of: off last-resort"
+        ),
         "{}",
         stderr(&lint)
     );

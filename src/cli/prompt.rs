@@ -1,8 +1,7 @@
 //! `decisions <SLUG> [--phase N] prompt`: the decisions block of a phase's
 //! boot prompt (SPEC §5.3).
 
-use super::listing::refuse_write_options;
-use super::{DecisionsArgs, print_stdout, refuse_option};
+use super::print_stdout;
 use crate::error::Result;
 use crate::manifest::Manifest;
 use crate::manifest::in_force::{InForce, answers_in_force};
@@ -13,15 +12,11 @@ use crate::root::PlanLocation;
 /// Prints the boot-prompt block of the view `--phase` names (plan-wide
 /// without it) on stdout, with the keys that have no row but an answer in
 /// force from a shipped default or the console's policy (the `[policy]`
-/// table of `planfile.toml`); exit 0. Usage errors (exit 2): a write-only
-/// option, `--format` or `--ack`; plus the errors of [`Manifest::load`], an
-/// unknown phase and a `[policy]` table that cannot be used.
-pub(super) fn decisions_prompt(location: &PlanLocation, args: &DecisionsArgs) -> Result<u8> {
-    refuse_write_options("prompt", args)?;
-    refuse_option("prompt", "--format", args.format.is_some())?;
-    refuse_option("prompt", "--ack", !args.ack.is_empty())?;
+/// table of `planfile.toml`); exit 0. Errors: those of [`Manifest::load`],
+/// an unknown phase and a `[policy]` table that cannot be used (exit 2).
+pub(super) fn decisions_prompt(location: &PlanLocation, phase: Option<&str>) -> Result<u8> {
     let manifest = Manifest::load(location)?;
-    let view = manifest.view(args.phase.as_deref())?;
+    let view = manifest.view(phase)?;
     let rows = manifest.resolve(view);
     let has_manifest = !manifest.plan_rows().is_empty() || !manifest.twin_rows().is_empty();
     let policy = ConsolePolicy::load(None, &location.root.0)?;

@@ -12,6 +12,7 @@ use crate::config::LintConfig;
 use crate::error::{Error, Result, escape_invisible};
 use crate::lint::{self, CHECKS, PlanReport};
 use crate::output;
+use crate::output::color::ColorChoice;
 use crate::root::{DocsRoot, PlanLocation, check_slug};
 
 /// `phase-graph <SLUG> --lint`: lints one plan and prints the reference
@@ -144,8 +145,9 @@ fn named_plans(root: &DocsRoot, args: &[String]) -> Result<Vec<PlanLocation>> {
 /// given). Exit 0 when nothing gates, 1 when a finding gates, 2 when a plan
 /// or setting cannot be read (the other plans are still linted and
 /// printed). The exit code is decided before anything is printed, so a
-/// closed pipe does not change it.
-pub(super) fn validate(root: &DocsRoot, args: &ValidateArgs) -> Result<u8> {
+/// closed pipe does not change it. The human format is coloured as `color`
+/// decides.
+pub(super) fn validate(root: &DocsRoot, args: &ValidateArgs, color: ColorChoice) -> Result<u8> {
     let scan = if args.plans.is_empty() {
         scan_plans(root)?
     } else {
@@ -182,10 +184,16 @@ pub(super) fn validate(root: &DocsRoot, args: &ValidateArgs) -> Result<u8> {
 
     let cwd = std::env::current_dir().ok();
     let base = cwd.as_deref();
-    ignore_broken_pipe(print_findings(args.format, &reports, errors.len(), base))?;
+    ignore_broken_pipe(print_findings(
+        args.format,
+        &reports,
+        errors.len(),
+        base,
+        color,
+    ))?;
     ignore_broken_pipe(print_problems(&scan.skipped, &errors).map_err(Error::from))?;
     if args.format == FindingsFormat::Human {
-        let mut err = anstream::stderr().lock();
+        let mut err = color.stderr().lock();
         let summary = output::human::summary(&reports, errors.len());
         ignore_broken_pipe(writeln!(err, "{summary}").map_err(Error::from))?;
     }
@@ -199,11 +207,12 @@ fn print_findings(
     reports: &[PlanReport],
     unreadable: usize,
     base: Option<&Path>,
+    color: ColorChoice,
 ) -> Result<()> {
     let mut buf = Vec::new();
     match format {
         FindingsFormat::Human => {
-            let mut out = anstream::stdout().lock();
+            let mut out = color.stdout().lock();
             output::human::write(&mut out, reports, base)?;
             out.flush()?;
         }

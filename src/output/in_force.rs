@@ -4,11 +4,13 @@
 use std::io::Write;
 
 use anstyle::{AnsiColor, Style};
+use comfy_table::{Attribute, Cell, Color};
 use serde::Serialize;
+use unicode_width::UnicodeWidthStr;
 
 use super::flatten_field;
 use super::json::JsonRow;
-use super::table::{column_widths, row_line, shown, write_header};
+use super::table::{GAP, Layout, VALUE_MIN_WIDTH, cut, new_table, shown, table_lines};
 use crate::manifest::Manifest;
 use crate::manifest::in_force::{AnswerFrom, InForce};
 
@@ -96,14 +98,16 @@ pub fn write_json(
 
 const HEADERS: [&str; 4] = ["KEY", "FROM", "DEFAULT", "ANSWER"];
 
-/// Writes `answers` as an aligned table for a person: key, where the
-/// answer comes from, the shipped default (`—` for none) and the answer
-/// (`—` when nothing answers); under
-/// a key, one line per source passed over and why. `from` is coloured
-/// (yellow when nothing answers) and so are the passed-over lines; pass an
-/// `anstream` stream to strip colour where the output is not a terminal or
-/// `NO_COLOR` is set.
-pub fn write_table(out: &mut dyn Write, answers: &[InForce]) -> std::io::Result<()> {
+/// Writes `answers` as a table for a person, laid out as `layout` says:
+/// key, where the answer comes from (coloured: yellow when nothing
+/// answers), the shipped default (`—` for none) and the answer (`—` when
+/// nothing answers), cut with `…` to fit the width; under a key, one line
+/// per source passed over and why (never cut).
+pub fn write_table(
+    out: &mut dyn Write,
+    answers: &[InForce],
+    layout: Layout,
+) -> std::io::Result<()> {
     let cells: Vec<[String; 4]> = answers
         .iter()
         .map(|a| {
@@ -115,15 +119,44 @@ pub fn write_table(out: &mut dyn Write, answers: &[InForce]) -> std::io::Result<
             ]
         })
         .collect();
-    let widths = column_widths(HEADERS, &cells);
-    let note = AnsiColor::Yellow.on_default();
-    write_header(out, HEADERS, &widths)?;
-    for (answer, cells) in answers.iter().zip(&cells) {
-        writeln!(
-            out,
-            "{}",
-            row_line(cells, &widths, (1, from_style(answer.from)))
-        )?;
+    let fixed: usize = (0..3)
+        .map(|i| {
+            cells
+                .iter()
+                .map(|row| row[i].width())
+                .chain(std::iter::once(HEADERS[i].width()))
+                .max()
+                .unwrap_or(0)
+        })
+        .sum();
+    let answer_width = usize::from(layout.width)
+        .saturating_sub(fixed + usize::from(GAP) * 3)
+        .max(usize::from(VALUE_MIN_WIDTH));
+    let mut table = new_table(&HEADERS, layout);
+    for (answer, [key, from, default, text]) in answers.iter().zip(cells) {
+        let (color, bold) = from_color(answer.from);
+        let mut from = Cell::new(from).fg(color);
+        if bold {
+            from = from.add_attribute(Attribute::Bold);
+        }
+        table.add_row(vec![
+            Cell::new(key),
+            from,
+            Cell::new(default),
+            Cell::new(cut(&text, answer_width)),
+        ]);
+    }
+    let mut lines = table_lines(&mut table).into_iter();
+    if let Some(header) = lines.next() {
+        writeln!(out, "{header}")?;
+    }
+    let note = if layout.color {
+        AnsiColor::Yellow.on_default()
+    } else {
+        Style::new()
+    };
+    for (answer, line) in answers.iter().zip(lines) {
+        writeln!(out, "{line}")?;
         for passed in &answer.passed_over {
             writeln!(
                 out,
@@ -136,12 +169,12 @@ pub fn write_table(out: &mut dyn Write, answers: &[InForce]) -> std::io::Result<
     Ok(())
 }
 
-/// The colour of a `from` cell.
-fn from_style(from: AnswerFrom) -> Style {
+/// The colour of a `from` cell, and whether it is bold.
+fn from_color(from: AnswerFrom) -> (Color, bool) {
     match from {
-        AnswerFrom::Run | AnswerFrom::Row(_) => AnsiColor::Green.on_default(),
-        AnswerFrom::Console | AnswerFrom::Legacy => AnsiColor::Cyan.on_default(),
-        AnswerFrom::Default => Style::new(),
-        AnswerFrom::None => AnsiColor::Yellow.on_default().bold(),
+        AnswerFrom::Run | AnswerFrom::Row(_) => (Color::Green, false),
+        AnswerFrom::Console | AnswerFrom::Legacy => (Color::Cyan, false),
+        AnswerFrom::Default => (Color::Reset, false),
+        AnswerFrom::None => (Color::Yellow, true),
     }
 }
