@@ -51,8 +51,8 @@ pub fn render(report: &PlanReport, finding: &Finding, base: Option<&Path>) -> St
             Level::NOTE.message("the plan is closed (its status is complete, abandoned or superseded), so this finding does not gate"),
         );
     } else if finding.severity == Severity::Advisory {
-        let advisory_by_default = crate::lint::lookup(finding.name)
-            .first()
+        let advisory_by_default = finding
+            .check()
             .is_some_and(|check| check.severity == Severity::Advisory);
         group = group.element(Level::NOTE.message(if advisory_by_default {
             "advisory (the check's default): this finding does not gate"
