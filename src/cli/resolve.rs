@@ -49,10 +49,7 @@ pub(super) fn decisions_resolve(
         ResolveFormat::Tsv => output::in_force::write_tsv(&mut buf, &answers)?,
         ResolveFormat::Json => output::in_force::write_json(&mut buf, &manifest, &answers)?,
         ResolveFormat::Table => {
-            let layout = output::table::Layout {
-                width: output::table::stdout_width(),
-                color: color.stdout_colors(),
-            };
+            let layout = output::table::Layout::stdout(color.stdout_colors());
             output::in_force::write_table(&mut buf, &answers, layout)?;
         }
     }

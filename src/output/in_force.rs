@@ -4,13 +4,14 @@
 use std::io::Write;
 
 use anstyle::{AnsiColor, Style};
-use comfy_table::{Attribute, Cell, Color};
+use comfy_table::{Cell, Color};
 use serde::Serialize;
-use unicode_width::UnicodeWidthStr;
 
 use super::flatten_field;
 use super::json::JsonRow;
-use super::table::{GAP, Layout, VALUE_MIN_WIDTH, cut, new_table, shown, table_lines};
+use super::table::{
+    GAP, Layout, VALUE_MIN_WIDTH, colored_cell, cut, new_table, shown, table_lines, widest,
+};
 use crate::manifest::Manifest;
 use crate::manifest::in_force::{AnswerFrom, InForce};
 
@@ -119,29 +120,15 @@ pub fn write_table(
             ]
         })
         .collect();
-    let fixed: usize = (0..3)
-        .map(|i| {
-            cells
-                .iter()
-                .map(|row| row[i].width())
-                .chain(std::iter::once(HEADERS[i].width()))
-                .max()
-                .unwrap_or(0)
-        })
-        .sum();
+    let fixed: usize = (0..3).map(|i| widest(HEADERS, &cells, i)).sum();
     let answer_width = usize::from(layout.width)
         .saturating_sub(fixed + usize::from(GAP) * 3)
         .max(usize::from(VALUE_MIN_WIDTH));
     let mut table = new_table(&HEADERS, layout);
     for (answer, [key, from, default, text]) in answers.iter().zip(cells) {
-        let (color, bold) = from_color(answer.from);
-        let mut from = Cell::new(from).fg(color);
-        if bold {
-            from = from.add_attribute(Attribute::Bold);
-        }
         table.add_row(vec![
             Cell::new(key),
-            from,
+            colored_cell(from, from_color(answer.from)),
             Cell::new(default),
             Cell::new(cut(&text, answer_width)),
         ]);

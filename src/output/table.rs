@@ -40,6 +40,17 @@ pub struct Layout {
     pub color: bool,
 }
 
+impl Layout {
+    /// The layout of a table printed on stdout: [`stdout_width`] wide,
+    /// coloured when `color` says so.
+    pub fn stdout(color: bool) -> Layout {
+        Layout {
+            width: stdout_width(),
+            color,
+        }
+    }
+}
+
 /// The width for a table on stdout: `$COLUMNS` when it is a positive
 /// number, else the terminal's width when stdout is a terminal, else
 /// [`DEFAULT_WIDTH`].
@@ -105,14 +116,9 @@ pub fn write(out: &mut dyn Write, rows: &[&DecisionRow], layout: Layout) -> std:
     let mut table = new_table(&HEADERS, layout);
     for (r, row) in rows.iter().zip(cells) {
         let [key, state, owner, blocking, source, phase, value] = row;
-        let (color, bold) = state_color(&r.state);
-        let mut state = Cell::new(state).fg(color);
-        if bold {
-            state = state.add_attribute(Attribute::Bold);
-        }
         table.add_row(vec![
             Cell::new(key),
-            state,
+            colored_cell(state, state_color(&r.state)),
             Cell::new(cut(&owner, widths.owner)),
             Cell::new(blocking),
             Cell::new(source),
@@ -124,6 +130,26 @@ pub fn write(out: &mut dyn Write, rows: &[&DecisionRow], layout: Layout) -> std:
         writeln!(out, "{line}")?;
     }
     Ok(())
+}
+
+/// The width (terminal cells) of column `i`: its widest cell or header.
+pub(super) fn widest<const N: usize>(headers: [&str; N], cells: &[[String; N]], i: usize) -> usize {
+    cells
+        .iter()
+        .map(|row| row[i].width())
+        .chain(std::iter::once(headers[i].width()))
+        .max()
+        .unwrap_or(0)
+}
+
+/// A cell of `text` in a colour, bold or not.
+pub(super) fn colored_cell(text: String, (color, bold): (Color, bool)) -> Cell {
+    let cell = Cell::new(text).fg(color);
+    if bold {
+        cell.add_attribute(Attribute::Bold)
+    } else {
+        cell
+    }
 }
 
 /// An empty table with a bold header line of `headers`, laid out as
@@ -170,14 +196,7 @@ struct CutWidths {
 /// [`OWNER_MAX_WIDTH`]; the value column what is left of `width` after the
 /// other columns and their gaps, at least [`VALUE_MIN_WIDTH`].
 fn column_widths(cells: &[[String; 7]], width: u16) -> CutWidths {
-    let widest = |i: usize| {
-        cells
-            .iter()
-            .map(|row| row[i].width())
-            .chain(std::iter::once(HEADERS[i].width()))
-            .max()
-            .unwrap_or(0)
-    };
+    let widest = |i: usize| widest(HEADERS, cells, i);
     let owner = widest(2).min(usize::from(OWNER_MAX_WIDTH));
     let others: usize = [0, 1, 3, 4, 5].into_iter().map(widest).sum();
     let gaps = usize::from(GAP) * (HEADERS.len() - 1);
