@@ -2,6 +2,7 @@
 //! every value of its resolved row.
 
 use planfile::manifest::in_force::{AnswerFrom, answer_in_force, clean_value};
+use planfile::manifest::row::BlockingCell;
 use planfile::manifest::{DecisionRow, FileKind, Origin, PhaseScope};
 use planfile::policy::{ConsolePolicy, RunFields};
 use planfile::vocab;
@@ -49,6 +50,7 @@ fn row(key: &str, value: String, state: String) -> DecisionRow {
         owner: "keeper".into(),
         state,
         blocking: false,
+        blocking_cell: BlockingCell::No,
         source: "plan".into(),
         evidence: String::new(),
         phase: PhaseScope::PlanWide,

@@ -210,7 +210,7 @@ fn the_lint_is_advisory_by_default_and_says_so() {
     let out = stdout(&output);
     assert!(out.contains("decision-value-unknown"), "{out}");
     assert!(
-        out.contains("note: advisory (the check's default): this finding does not gate"),
+        out.contains("note: advisory: this check's findings do not gate"),
         "{out}"
     );
     let lint = root.run(["phase-graph", "lock-keeper", "--lint"]);
@@ -226,4 +226,20 @@ fn the_lint_is_advisory_by_default_and_says_so() {
         stdout(&lint),
         "LINT OK: lock-keeper — 1 phases, well-formed and acyclic\n"
     );
+}
+
+#[test]
+fn a_word_in_other_letters_is_left_to_decision_word_style() {
+    let root = Root::new();
+    root.plan(
+        "lock-keeper",
+        &PLAN.replace(
+            "| `stop` | halt and tell the keeper |",
+            "| `relay` | **Off** | keeper | answered | yes | plan |\n| `stop` | halt and tell the keeper |",
+        ),
+    );
+    let (code, findings) = root.findings("lock-keeper");
+    assert_eq!(code, 0);
+    let names: Vec<&str> = findings.iter().filter_map(|f| f["name"].as_str()).collect();
+    assert_eq!(names, ["decision-word-style"], "{findings:?}");
 }

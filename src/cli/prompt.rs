@@ -1,6 +1,8 @@
 //! `decisions <SLUG> [--phase N] prompt`: the decisions block of a phase's
 //! boot prompt (SPEC §5.3).
 
+use std::path::Path;
+
 use super::print_stdout;
 use crate::error::Result;
 use crate::manifest::Manifest;
@@ -14,7 +16,12 @@ use crate::root::PlanLocation;
 /// force from a shipped default or the console's policy (the `[policy]`
 /// table of `planfile.toml`); exit 0. Errors: those of [`Manifest::load`],
 /// an unknown phase and a `[policy]` table that cannot be used (exit 2).
-pub(super) fn decisions_prompt(location: &PlanLocation, phase: Option<&str>) -> Result<u8> {
+/// The command the block names carries `root`, the `--root` the user gave.
+pub(super) fn decisions_prompt(
+    location: &PlanLocation,
+    phase: Option<&str>,
+    root: Option<&Path>,
+) -> Result<u8> {
     let manifest = Manifest::load(location)?;
     let view = manifest.view(phase)?;
     let rows = manifest.resolve(view);
@@ -25,14 +32,12 @@ pub(super) fn decisions_prompt(location: &PlanLocation, phase: Option<&str>) -> 
         .filter(|answer| answer.row.is_none())
         .collect();
     let mut buf = Vec::new();
-    output::prompt::write(
-        &mut buf,
-        &location.slug,
+    let subject = output::prompt::PromptSubject {
+        slug: &location.slug,
         view,
-        &rows,
-        has_manifest,
-        &unlisted,
-    )?;
+        root,
+    };
+    output::prompt::write(&mut buf, &subject, &rows, has_manifest, &unlisted)?;
     print_stdout(&buf)?;
     Ok(0)
 }

@@ -163,12 +163,18 @@ pub(super) fn validate(root: &DocsRoot, args: &ValidateArgs, color: ColorChoice)
             configs.insert(location.root.0.clone(), config);
         }
     }
+    let cwd = std::env::current_dir().ok();
+    let base = cwd.as_deref();
+    let fix_mode = lint::fix::FixMode::from_flags(args.fix, args.diff);
     let results: Vec<Result<PlanReport>> = scan
         .plans
         .par_iter()
         .map(|location| {
             let config = configs.get(&location.root.0).cloned().unwrap_or_default();
-            lint::lint_location(location, &config)
+            match fix_mode {
+                Some(mode) => lint::fix::fix_location(location, &config, mode, base),
+                None => lint::lint_location(location, &config),
+            }
         })
         .collect();
     let mut reports = Vec::new();
@@ -180,10 +186,28 @@ pub(super) fn validate(root: &DocsRoot, args: &ValidateArgs, color: ColorChoice)
         }
     }
     let gating = u8::from(reports.iter().any(|r| r.gating_count() > 0));
+    if fix_mode == Some(lint::fix::FixMode::Diff) {
+        let changed = u8::from(
+            reports
+                .iter()
+                .any(|r| r.fixed.as_ref().is_some_and(|f| !f.diff.is_empty())),
+        );
+        let code = errors.iter().map(Error::exit_code).fold(changed, u8::max);
+        ignore_broken_pipe(print_stdout(lint::fix::diffs(&reports).as_bytes()))?;
+        ignore_broken_pipe(print_problems(&scan.skipped, &errors).map_err(Error::from))?;
+        let summary = lint::fix::diff_summary(&reports);
+        ignore_broken_pipe(writeln!(std::io::stderr(), "{summary}").map_err(Error::from))?;
+        return Ok(code);
+    }
     let code = errors.iter().map(Error::exit_code).fold(gating, u8::max);
+    let mut skipped = scan.skipped;
+    skipped.extend(
+        reports
+            .iter()
+            .filter_map(|r| r.fixed.as_ref())
+            .flat_map(|f| f.notes.iter().cloned()),
+    );
 
-    let cwd = std::env::current_dir().ok();
-    let base = cwd.as_deref();
     ignore_broken_pipe(print_findings(
         args.format,
         &reports,
@@ -191,8 +215,9 @@ pub(super) fn validate(root: &DocsRoot, args: &ValidateArgs, color: ColorChoice)
         base,
         color,
     ))?;
-    ignore_broken_pipe(print_problems(&scan.skipped, &errors).map_err(Error::from))?;
-    if args.format == FindingsFormat::Human {
+    ignore_broken_pipe(print_problems(&skipped, &errors).map_err(Error::from))?;
+    let counted = fix_mode.is_some() || reports.iter().any(|r| !r.suppressed.is_empty());
+    if args.format == FindingsFormat::Human || counted {
         let mut err = color.stderr().lock();
         let summary = output::human::summary(&reports, errors.len());
         ignore_broken_pipe(writeln!(err, "{summary}").map_err(Error::from))?;

@@ -19,6 +19,7 @@
 //! fields, the console's policy and the vocabulary.
 
 use std::fmt;
+use std::ops::Range;
 
 use crate::error::escape_invisible;
 use crate::manifest::{DecisionRow, FileKind, Origin};
@@ -111,11 +112,33 @@ pub fn clean_value(value: &str) -> String {
     stripped.trim_matches([' ', '\t', '\r']).to_string()
 }
 
-/// The tokens of a cleaned value: the runs of `A-Za-z0-9._@/-` (SPEC §5.5).
+/// The answer tokens of a value (SPEC §5.5): runs of `[A-Za-z0-9._@/-]`,
+/// each with its byte range in `text`.
+pub fn answer_tokens(text: &str) -> impl Iterator<Item = (Range<usize>, &str)> {
+    let token = |c: char| c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '@' | '/' | '-');
+    let mut at = 0;
+    std::iter::from_fn(move || {
+        let rest = &text[at..];
+        let skip = rest.find(token)?;
+        let start = at + skip;
+        let len = text[start..]
+            .find(|c| !token(c))
+            .unwrap_or(text.len() - start);
+        at = start + len;
+        Some((start..start + len, &text[start..start + len]))
+    })
+}
+
+/// The answer tokens of a cleaned value, without their ranges.
 fn tokens(plain: &str) -> impl Iterator<Item = &str> {
-    plain
-        .split(|c: char| !(c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '@' | '/' | '-')))
-        .filter(|t| !t.is_empty())
+    answer_tokens(plain).map(|(_, token)| token)
+}
+
+/// Whether `value`, cleaned, holds a token that is one of `spec`'s answer
+/// words in other letters (`Off` for `off`).
+pub fn holds_word_in_other_letters(spec: &KeySpec, value: &str) -> bool {
+    tokens(&clean_value(value))
+        .any(|t| !spec.is_answer_word(t) && spec.words.iter().any(|w| w.eq_ignore_ascii_case(t)))
 }
 
 /// How many tokens `value` holds once cleaned, as [`read_value`] splits it
@@ -401,6 +424,7 @@ mod tests {
             owner: "keeper".into(),
             state: state.into(),
             blocking: false,
+            blocking_cell: crate::manifest::row::BlockingCell::No,
             source: "plan".into(),
             evidence: String::new(),
             phase: PhaseScope::PlanWide,
@@ -485,6 +509,12 @@ mod tests {
             ["sometimes", "** **", "n/a!", "ask the lead"].map(token_count),
             [1, 0, 1, 3]
         );
+        assert!(holds_word_in_other_letters(
+            spec("relay"),
+            "**Off** for now"
+        ));
+        assert!(!holds_word_in_other_letters(spec("relay"), "off"));
+        assert!(!holds_word_in_other_letters(spec("relay"), "sometimes"));
         let long = "x ".repeat(40);
         let Reading::Nothing(why) = read("relay", &long) else {
             panic!("no answer word");
