@@ -25,6 +25,9 @@ pub const CONFIG_FILE: &str = "planfile.toml";
 struct RawConfig {
     #[serde(default)]
     lint: RawLint,
+    /// The console's policy, read and checked by [`crate::policy`].
+    #[serde(default, rename = "policy")]
+    _policy: Option<toml::Value>,
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -73,6 +76,7 @@ impl LintConfig {
             let line = e.span().map(|s| line_of(text, s.start));
             config_error(path, line, e.message().trim_end())
         })?;
+        crate::policy::ConsolePolicy::from_toml(path, text)?;
         let mut advisory = BTreeSet::new();
         for entry in &raw.lint.advisory {
             let checks = crate::lint::lookup(entry.get_ref());
@@ -107,7 +111,7 @@ fn config_error(path: &Path, line: Option<usize>, message: &str) -> Error {
         None => path.display().to_string(),
     };
     Error::Config(format!(
-        "{place}: {message}; fix {CONFIG_FILE} (it holds only [lint] advisory = [\"<check>\", …])"
+        "{place}: {message}; fix {CONFIG_FILE} (it holds [lint] advisory = [\"<check>\", …] and the console's [policy] table)"
     ))
 }
 

@@ -49,7 +49,7 @@ pub const KEYS: [KeySpec; 19] = [
         answers: "whether a session may write issues to a tracker outside its phase",
         words: &["off", "draft", "file"],
         owner_answer: false,
-        default: Some("off"),
+        default: None,
         template_blocking: false,
     },
     KeySpec {
@@ -177,7 +177,7 @@ pub const KEYS: [KeySpec; 19] = [
         answers: "whether a plan-mode phase's plan waits for a person's approval",
         words: &["hold", "continue"],
         owner_answer: false,
-        default: Some("hold"),
+        default: None,
         template_blocking: false,
     },
 ];
@@ -203,6 +203,92 @@ pub fn key_spec(key: &str) -> Option<&'static KeySpec> {
 /// messages that list the accepted keys).
 pub fn key_list() -> String {
     KEYS.iter().map(|k| k.key).collect::<Vec<_>>().join(" ")
+}
+
+/// The most characters of a free-text answer the console reads (SPEC §5.5):
+/// a row's value is cut to it; a console preference longer than it is no
+/// answer.
+pub const ANSWER_MAX_CHARS: usize = 200;
+
+/// The classifier kind of each key that has one (SPEC §5.6): the class the
+/// runner files a block on that key under. Every other key has none.
+pub const KEY_CLASSES: [(&str, &str); 7] = [
+    ("credentials", "credential"),
+    ("permission.policy", "permission"),
+    ("permission.destructive", "permission"),
+    ("gates", "gate"),
+    ("plan-approval", "gate"),
+    ("waits", "external"),
+    ("human-acts", "human-acts"),
+];
+
+/// A true-or-false switch that answers a key with one of two of its words
+/// (SPEC §5.5).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SwitchAnswer {
+    /// The key the switch answers.
+    pub key: &'static str,
+    /// The answer when the switch is `true`.
+    pub if_true: &'static str,
+    /// The answer when the switch is `false`.
+    pub if_false: &'static str,
+}
+
+impl SwitchAnswer {
+    /// The answer for the switch's value.
+    pub fn answer(&self, on: bool) -> &'static str {
+        if on { self.if_true } else { self.if_false }
+    }
+}
+
+/// The run's `resumeOnRestart` (SPEC §5.5): `true` answers
+/// `resume.on-restart` with `continue`, `false` with `hold`.
+pub const RUN_RESUME_ON_RESTART: SwitchAnswer = SwitchAnswer {
+    key: "resume.on-restart",
+    if_true: "continue",
+    if_false: "hold",
+};
+
+/// The key the run's `relay` field answers, when it is one of its words
+/// (SPEC §5.5).
+pub const RUN_RELAY_KEY: &str = "relay";
+
+/// The console's legacy `delegateHumanGates` switch (SPEC §5.5): `true`
+/// answers `gates` with `delegated`, `false` with `operator`.
+pub const LEGACY_DELEGATE_HUMAN_GATES: SwitchAnswer = SwitchAnswer {
+    key: "gates",
+    if_true: "delegated",
+    if_false: "operator",
+};
+
+impl KeySpec {
+    /// Whether the key is answered in free text (it has no answer words).
+    pub fn is_free_text(&self) -> bool {
+        self.words.is_empty()
+    }
+
+    /// Whether the key is a word key (see [`WORD_KEYS`]).
+    pub fn is_word_key(&self) -> bool {
+        WORD_KEYS.contains(&self.key)
+    }
+
+    /// Whether `word` is one of the key's answer words (exact case).
+    pub fn is_answer_word(&self, word: &str) -> bool {
+        self.words.contains(&word)
+    }
+
+    /// The answer words, space-separated (`off last-resort`), for messages.
+    pub fn word_list(&self) -> String {
+        self.words.join(" ")
+    }
+
+    /// The classifier kind of the key (see [`KEY_CLASSES`]), if it has one.
+    pub fn class(&self) -> Option<&'static str> {
+        KEY_CLASSES
+            .iter()
+            .find(|(key, _)| *key == self.key)
+            .map(|(_, class)| *class)
+    }
 }
 
 /// The decision states (SPEC §2), in the order messages list them.
@@ -285,6 +371,16 @@ pub fn blocker_class_key(class: &str) -> Option<Option<&'static str>> {
         .iter()
         .find(|(name, _)| *name == class)
         .map(|(_, key)| *key)
+}
+
+/// Every blocker class, space-separated, in the order of
+/// [`BLOCKER_CLASSES`] (used in messages that list the accepted classes).
+pub fn blocker_class_list() -> String {
+    BLOCKER_CLASSES
+        .iter()
+        .map(|(class, _)| *class)
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// The longest owner name, in characters (SPEC §2).
@@ -425,6 +521,75 @@ mod tests {
         assert_eq!(KEYS[18].key, "plan-approval");
         assert_eq!(key_index("stop"), Some(15));
         assert_eq!(key_index("Relay"), None);
+    }
+
+    #[test]
+    fn nine_shipped_defaults_each_an_answer() {
+        let with_default: Vec<&str> = KEYS
+            .iter()
+            .filter(|k| k.default.is_some())
+            .map(|k| k.key)
+            .collect();
+        assert_eq!(
+            with_default,
+            [
+                "credentials",
+                "mcp",
+                "gates",
+                "verification.person-check",
+                "qa.exhausted",
+                "waits",
+                "ambiguity",
+                "resume.on-restart",
+                "relay"
+            ]
+        );
+        for spec in &KEYS {
+            if let Some(default) = spec.default {
+                assert!(
+                    spec.is_answer_word(default) || (spec.owner_answer && is_owner_name(default)),
+                    "{}",
+                    spec.key
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn word_keys_and_classes_name_closed_keys_of_the_vocabulary() {
+        for key in WORD_KEYS {
+            let spec = key_spec(key).expect("a key");
+            assert!(!spec.is_free_text() && spec.is_word_key(), "{key}");
+        }
+        let closed_not_word: Vec<&str> = KEYS
+            .iter()
+            .filter(|k| !k.is_free_text() && !k.is_word_key())
+            .map(|k| k.key)
+            .collect();
+        assert_eq!(closed_not_word, ["credentials", "mcp", "waits"]);
+        for (key, _) in KEY_CLASSES {
+            assert!(key_spec(key).is_some(), "{key}");
+        }
+        for (class, key) in BLOCKER_CLASSES {
+            if let Some(key) = key {
+                assert_eq!(key_spec(key).and_then(KeySpec::class), Some(class));
+            }
+        }
+        assert_eq!(key_spec("budgets").and_then(KeySpec::class), None);
+        assert_eq!(
+            blocker_class_list(),
+            "credential permission gate external lock"
+        );
+    }
+
+    #[test]
+    fn switches_answer_with_words_of_their_key() {
+        for switch in [RUN_RESUME_ON_RESTART, LEGACY_DELEGATE_HUMAN_GATES] {
+            let spec = key_spec(switch.key).expect("a key");
+            assert!(spec.is_answer_word(switch.answer(true)), "{}", switch.key);
+            assert!(spec.is_answer_word(switch.answer(false)), "{}", switch.key);
+        }
+        assert!(key_spec(RUN_RELAY_KEY).is_some_and(|k| !k.is_free_text()));
     }
 
     #[test]

@@ -61,7 +61,7 @@ const ENVIRONMENT: [(&str, &str); 9] = [
     ),
     (
         "COLUMNS",
-        "The width of the table of list --format table (else the terminal's, else 100).",
+        "The width of the table of list and resolve --format table (else the terminal's, else 100).",
     ),
 ];
 
@@ -83,7 +83,7 @@ const FILES: [(&str, &str); 6] = [
     ),
     (
         "planfile.toml",
-        "Settings: at the docs root, else in the nearest folder up from the working directory that has one.",
+        "Settings: [lint] (which checks are advisory) and [policy] (the console's preferences that resolve and prompt read); at the docs root, else in the nearest folder up from the working directory that has one.",
     ),
     (
         "${XDG_STATE_HOME:-~/.local/state}/phase-console/runs/<instance>/<slug>/rulings.ndjson",
