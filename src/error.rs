@@ -114,6 +114,23 @@ pub enum Error {
         phases: String,
     },
 
+    /// A phase argument that is not a phase number at all (`x`, `-1`,
+    /// `2\u{200B}`): `"x" is not a phase number (<slug> has phases: 1 2 3)`.
+    /// Exit 2. Shown escaped (SPEC §8); an empty one as "an empty --phase".
+    #[error(
+        "{} is not a phase number ({slug} has {})",
+        phase_quoted(phase),
+        if phases.is_empty() { "no phase graph".to_string() } else { format!("phases: {phases}") }
+    )]
+    NotAPhaseNumber {
+        /// The phase argument as given, trimmed.
+        phase: String,
+        /// The plan's slug.
+        slug: String,
+        /// The graph's phases, space-separated.
+        phases: String,
+    },
+
     /// A decision key outside the vocabulary where a key is required. Exit 2.
     #[error("unknown decision key \"{}\": not one of: {}", escape_invisible(.0), crate::vocab::key_list())]
     UnknownKey(String),
@@ -213,6 +230,7 @@ impl Error {
             | Error::SpecialFile { .. }
             | Error::NotUtf8 { .. }
             | Error::UnknownPhase { .. }
+            | Error::NotAPhaseNumber { .. }
             | Error::UnknownKey(_)
             | Error::Write { .. }
             | Error::DanglingTwin { .. }
@@ -257,6 +275,27 @@ pub fn escape_invisible(text: &str) -> String {
     out
 }
 
+/// `text` as [`escape_invisible`] shows it, and with every non-ASCII letter
+/// of a word that also holds ASCII letters shown as `\u{XXXX}` too: a
+/// Cyrillic `о` in `blоcking` looks like the Latin one, so a message that
+/// quotes the word shows `bl\u{43E}cking` (SPEC §8). Words wholly in
+/// another script are left as written.
+pub fn escape_lookalikes(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for word in text.split_inclusive(char::is_whitespace) {
+        let mixed = word.chars().any(|c| c.is_ascii_alphabetic())
+            && word.chars().any(|c| !c.is_ascii() && c.is_alphabetic());
+        for c in word.chars() {
+            if is_invisible(c) || (mixed && !c.is_ascii() && c.is_alphabetic()) {
+                out.push_str(&format!("\\u{{{:X}}}", c as u32));
+            } else {
+                out.push(c);
+            }
+        }
+    }
+    out
+}
+
 /// `path` as a message shows it: displayed, with invisible and control
 /// characters escaped as [`escape_invisible`] does (SPEC §8).
 pub fn escape_path(path: &Path) -> String {
@@ -270,6 +309,16 @@ fn phase_shown(phase: &str) -> String {
         "an empty --phase".to_string()
     } else {
         format!("phase {}", escape_invisible(phase))
+    }
+}
+
+/// A phase argument as [`Error::NotAPhaseNumber`] names it: quoted and
+/// escaped, or "an empty --phase".
+fn phase_quoted(phase: &str) -> String {
+    if phase.is_empty() {
+        "an empty --phase".to_string()
+    } else {
+        format!("\"{}\"", escape_lookalikes(phase))
     }
 }
 

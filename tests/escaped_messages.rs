@@ -35,10 +35,10 @@ fn refused_visibly(out: &std::process::Output, code: i32, needle: &str) {
 fn phase_arguments_are_shown_escaped() {
     let root = Root::fixture("writer");
     let cases: &[(&str, &str)] = &[
-        ("1\u{200B}", "phase 1\\u{200B} is not in this plan"),
-        ("1\n2", "phase 1\\u{A}2 is not in this plan"),
-        ("\u{202E}2", "phase \\u{202E}2 is not in this plan"),
-        ("", "an empty --phase is not in this plan"),
+        ("1\u{200B}", "\"1\\u{200B}\" is not a phase number"),
+        ("1\n2", "\"1\\u{A}2\" is not a phase number"),
+        ("\u{202E}2", "\"\\u{202E}2\" is not a phase number"),
+        ("", "an empty --phase is not a phase number"),
     ];
     for (phase, message) in cases {
         for verb in ["list", "check", "prompt"] {
@@ -55,7 +55,7 @@ fn phase_arguments_are_shown_escaped() {
         "quay",
         &["answer", "stop", "--value", "x", "--phase", "2\u{200B}"],
     );
-    refused_visibly(&out, 2, "phase 2\\u{200B} is not");
+    refused_visibly(&out, 2, "\"2\\u{200B}\" is not a phase number");
     assert!(!root.path().join("docs/handoffs").exists());
 }
 

@@ -22,7 +22,7 @@ fn a_negative_phase_reaches_the_phase_refusal() {
         assert_eq!(out.status.code(), Some(2), "{args:?}");
         assert_eq!(
             stderr(&out),
-            "planfile: phase -1 is not in this plan (quay has phases: 1 2)\n",
+            "planfile: \"-1\" is not a phase number (quay has phases: 1 2)\n",
             "{args:?}"
         );
         assert!(!root.path().join("docs/handoffs").exists());

@@ -350,8 +350,14 @@ pub fn decision_table_malformed(input: &LintInput, out: &mut Vec<Hit>) {
                 ProblemKind::NoKeyColumn => {
                     "the section reads as having no manifest; name the key column `key` (columns: key value owner state blocking source evidence phase)"
                 }
+                ProblemKind::MissingColumns { .. } => {
+                    "listings read the missing cells as empty (an empty blocking cell as no), and the start gate refuses while it stands; name the columns `key`, `state` and `blocking` in the header (columns: key value owner state blocking source evidence phase)"
+                }
                 ProblemKind::TooManyCells { .. } => {
                     "the extra cells are dropped; remove them, or write a | inside a cell as \\|"
+                }
+                ProblemKind::TooFewCells { .. } => {
+                    "the missing cells read as empty (an empty blocking cell as no); give the row one cell per column, an empty one as | |"
                 }
                 ProblemKind::LineWithoutPipes => {
                     "put a blank line between the table and the text after it"

@@ -8,18 +8,26 @@ use std::path::Path;
 use crate::lint::env::LintEnv;
 use crate::lint::{Finding, LintInput};
 use crate::manifest::Manifest;
-use crate::manifest::merge::View;
-use crate::manifest::row::{BlockingCell, DecisionRow};
+use crate::manifest::merge::{View, rank};
+use crate::manifest::row::{BlockingCell, DecisionRow, FileKind};
 use crate::vocab;
 
 /// The checks whose findings mean a Decisions section (of the plan or the
 /// twin) cannot be read with certainty: while one stands the gate refuses,
-/// and `--ack` never passes it (SPEC §5.4).
-pub const UNREADABLE_CHECKS: [&str; 3] = [
+/// and `--ack` never passes it (SPEC §5.4). A row scoped to a phase the
+/// graph does not have is in no view, so it stops every view.
+pub const UNREADABLE_CHECKS: [&str; 5] = [
     "decision-table-malformed",
+    "decision-table-unread",
     "decisions-heading-malformed",
     "merge-conflict-marker",
+    "decision-phase-unknown",
 ];
+
+/// The checks whose findings stop the start only when the row they point
+/// at is in the view: two rows for one key and scope in one file, of
+/// which the reader silently takes the later (SPEC §4).
+pub const UNREADABLE_IN_VIEW: [&str; 1] = ["decision-row-duplicate"];
 
 /// Why a resolved row stops the start (SPEC §5.4).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -57,20 +65,28 @@ pub fn blocks(row: &DecisionRow) -> bool {
     )
 }
 
+/// Whether `row`'s blocking cell says nothing (empty, `—`, missing) while
+/// the template marks its key blocking (SPEC §2): the gate cannot take
+/// silence as "does not block" for such a key.
+pub fn blocking_unsaid_on_template_key(row: &DecisionRow) -> bool {
+    row.blocking_cell == BlockingCell::Empty
+        && vocab::key_spec(&row.key).is_some_and(|spec| spec.template_blocking)
+}
+
 /// Why `row` is owed before a run may start, when it is (SPEC §5.4): an
-/// `outstanding` row that [`blocks`]; or a row whose state is not one of
-/// the three and that [`blocks`], or has an empty blocking cell while the
-/// template marks its key blocking (SPEC §2) — such a row counts as
-/// outstanding. `None` for every other row (waivers are judged apart).
+/// `outstanding` row that [`blocks`], or whose blocking cell says nothing
+/// while the template marks its key blocking
+/// ([`blocking_unsaid_on_template_key`]); or a row whose state is not one
+/// of the three and that [`blocks`] or says nothing on such a key — such a
+/// row counts as outstanding. `None` for every other row (waivers are
+/// judged apart). The listings keep printing `no` for an empty cell, as
+/// the reference does.
 pub fn owed(row: &DecisionRow) -> Option<RefusalReason> {
+    let blocking = blocks(row) || blocking_unsaid_on_template_key(row);
     match row.state.as_str() {
-        vocab::STATE_OUTSTANDING => blocks(row).then_some(RefusalReason::OutstandingBlocking),
+        vocab::STATE_OUTSTANDING => blocking.then_some(RefusalReason::OutstandingBlocking),
         vocab::STATE_ANSWERED | vocab::STATE_WAIVED => None,
-        _ => {
-            let template_blocking = row.blocking_cell == BlockingCell::Empty
-                && vocab::key_spec(&row.key).is_some_and(|spec| spec.template_blocking);
-            (blocks(row) || template_blocking).then_some(RefusalReason::StateUnreadable)
-        }
+        _ => blocking.then_some(RefusalReason::StateUnreadable),
     }
 }
 
@@ -154,10 +170,36 @@ pub fn check_view<'a, S: AsRef<str>>(
 ) -> Verdict<'a> {
     let rows = manifest.resolve(view);
     let mut verdict = check(&rows, acks);
+    verdict.unreadable = unreadable(manifest, view, root);
+    verdict
+}
+
+/// The findings that mean the Decisions sections of `manifest` (read from
+/// docs root `root`) cannot be read with certainty for `view`: every
+/// finding of [`UNREADABLE_CHECKS`], and those of [`UNREADABLE_IN_VIEW`]
+/// that point at a row of the view. Suppression comments do not silence
+/// them. In file and line order.
+pub fn unreadable(manifest: &Manifest, view: View, root: &Path) -> Vec<Finding> {
     let env = LintEnv::default();
     let input = LintInput::without_handoffs(manifest, root, &env);
-    verdict.unreadable = crate::lint::run_only(&input, &UNREADABLE_CHECKS);
-    verdict
+    let names: Vec<&str> = UNREADABLE_CHECKS
+        .iter()
+        .chain(&UNREADABLE_IN_VIEW)
+        .copied()
+        .collect();
+    let in_view = |finding: &Finding| {
+        let rows = match finding.kind {
+            FileKind::Plan => manifest.plan_rows(),
+            FileKind::Twin => manifest.twin_rows(),
+            FileKind::Handoff(_) => &[],
+        };
+        rows.iter()
+            .any(|r| r.origin.line == finding.line && rank(r, view).is_some())
+    };
+    crate::lint::run_only(&input, &names)
+        .into_iter()
+        .filter(|f| !UNREADABLE_IN_VIEW.contains(&f.name) || in_view(f))
+        .collect()
 }
 
 #[cfg(test)]
@@ -246,8 +288,13 @@ mod tests {
             // A blocking cell that is not a yes/no word blocks.
             with_cell("mcp", "outstanding", BlockingCell::Unreadable("yse".into())),
             with_cell("waits", "", BlockingCell::Unreadable("yse".into())),
-            // Not blocking: a non-template key with an empty cell, a cell
-            // that says no, an answered row.
+            // An outstanding row of a key the template marks blocking,
+            // with nothing in its blocking cell, blocks.
+            with_cell("human-acts", "outstanding", BlockingCell::Empty),
+            // Not blocking: an outstanding row or a misspelled state on a
+            // key the template does not mark blocking, with an empty cell;
+            // a cell that says no; an answered row.
+            with_cell("budgets", "outstanding", BlockingCell::Empty),
             with_cell("announce", "outstandng", BlockingCell::Empty),
             with_cell("accounts", "pending", BlockingCell::No),
             with_cell("stop", "answered", BlockingCell::Unreadable("yse".into())),
@@ -265,6 +312,7 @@ mod tests {
                 ("relay", RefusalReason::StateUnreadable),
                 ("mcp", RefusalReason::OutstandingBlocking),
                 ("waits", RefusalReason::StateUnreadable),
+                ("human-acts", RefusalReason::OutstandingBlocking),
             ]
         );
         let mut dash = row("relay", "outstanding", true, "—");
@@ -300,10 +348,10 @@ mod tests {
     }
 
     proptest! {
-        /// The run may start exactly when no row is owed — outstanding and
-        /// blocking (a blocking cell that is not a yes/no word blocks), or
-        /// in a state the reader cannot read and blocking (or empty-celled
-        /// on a key the template marks blocking: relay, credentials) — and
+        /// The run may start exactly when no row is owed — outstanding, or
+        /// in a state the reader cannot read, and blocking (a blocking cell
+        /// that is not a yes/no word blocks, and so does an empty cell on a
+        /// key the template marks blocking: relay, credentials) — and
         /// every waived row's key is acknowledged; every refusal names a
         /// row of the view.
         #[test]
@@ -318,12 +366,10 @@ mod tests {
                 .iter()
                 .filter(|r| {
                     let says_block = matches!(r.blocking_cell, BlockingCell::Yes | BlockingCell::Unreadable(_));
+                    let unsaid = r.blocking_cell == BlockingCell::Empty
+                        && template_blocking.contains(&r.key.as_str());
                     let unknown_state = !["answered", "outstanding", "waived"].contains(&r.state.as_str());
-                    (r.state == "outstanding" && says_block)
-                        || (unknown_state
-                            && (says_block
-                                || (r.blocking_cell == BlockingCell::Empty
-                                    && template_blocking.contains(&r.key.as_str()))))
+                    ((r.state == "outstanding" || unknown_state) && (says_block || unsaid))
                         || (r.state == "waived" && !acks.contains(&r.key.as_str()))
                 })
                 .count();

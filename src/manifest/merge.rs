@@ -19,25 +19,37 @@ pub enum View {
 impl View {
     /// Parses a phase argument (SPEC §4): digits, normalised (`08` is 8),
     /// that must be a phase of `phases`. `None` is the plan-wide view.
-    /// [`Error::UnknownPhase`] (exit 2) for anything else.
+    /// [`Error::NotAPhaseNumber`] (exit 2) for text that is not digits
+    /// (`x`, `-1`, empty); [`Error::UnknownPhase`] (exit 2) for a number
+    /// that is not a phase of the graph.
     pub fn from_arg(arg: Option<&str>, slug: &str, phases: &[u32]) -> Result<View> {
         let Some(arg) = arg else {
             return Ok(View::PlanWide);
         };
         let trimmed = arg.trim();
         let parsed = crate::plan::graph::parse_phase_number(trimmed);
+        let listed = || {
+            phases
+                .iter()
+                .map(u32::to_string)
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
         match parsed {
             Some(p) if phases.contains(&p) => Ok(View::Phase(p)),
+            None if trimmed.is_empty() || !trimmed.bytes().all(|b| b.is_ascii_digit()) => {
+                Err(Error::NotAPhaseNumber {
+                    phase: trimmed.to_string(),
+                    slug: slug.to_string(),
+                    phases: listed(),
+                })
+            }
             _ => Err(Error::UnknownPhase {
                 phase: parsed
                     .map(|p| p.to_string())
                     .unwrap_or_else(|| trimmed.to_string()),
                 slug: slug.to_string(),
-                phases: phases
-                    .iter()
-                    .map(u32::to_string)
-                    .collect::<Vec<_>>()
-                    .join(" "),
+                phases: listed(),
             }),
         }
     }
@@ -176,6 +188,13 @@ mod tests {
         assert_eq!(
             err.as_deref(),
             Some("phase 4 is not in this plan (s has phases: 7 8)")
+        );
+        let err = View::from_arg(Some("x"), "s", &[7, 8])
+            .err()
+            .map(|e| e.to_string());
+        assert_eq!(
+            err.as_deref(),
+            Some("\"x\" is not a phase number (s has phases: 7 8)")
         );
     }
 }

@@ -38,11 +38,23 @@ impl Twin {
         }
     }
 
-    /// Reads the twin at `path`: `Ok(None)` when there is none (a dangling
-    /// symlink reads as none); [`crate::Error::Read`] or
-    /// [`crate::Error::NotUtf8`] when it cannot be read.
+    /// Reads the twin at `path`: `Ok(None)` when there is none;
+    /// [`crate::Error::DanglingTwin`] (exit 2) when `path` is a symlink
+    /// whose target does not exist — the rows it stood for cannot be read,
+    /// so no reader takes it for "no twin" (SPEC §5.4, §7);
+    /// [`crate::Error::Read`] or [`crate::Error::NotUtf8`] when it cannot
+    /// be read.
     pub fn load(path: &Path) -> Result<Option<Twin>> {
-        Ok(MarkdownFile::read(path)?.map(Twin::from_file))
+        match MarkdownFile::read(path)? {
+            Some(file) => Ok(Some(Twin::from_file(file))),
+            None => match std::fs::symlink_metadata(path) {
+                Ok(meta) if meta.file_type().is_symlink() => Err(crate::Error::DanglingTwin {
+                    path: path.to_path_buf(),
+                    target: std::fs::read_link(path).unwrap_or_default(),
+                }),
+                _ => Ok(None),
+            },
+        }
     }
 
     /// The rows of the twin's manifest table.
@@ -92,6 +104,25 @@ impl Manifest {
     /// The resolved rows of `view`, in output order (SPEC §4).
     pub fn resolve(&self, view: View) -> Vec<&DecisionRow> {
         resolve(self.plan_rows(), self.twin_rows(), view)
+    }
+
+    /// The text of `row`'s cell in `column` as written in its file,
+    /// trimmed of blanks (decoration and case kept); `None` when the table
+    /// has no such column or the row no such cell.
+    pub fn cell_as_written(&self, row: &DecisionRow, column: Column) -> Option<&str> {
+        let (file, section) = match row.origin.file {
+            FileKind::Plan => (&self.plan.file, self.plan.decisions.as_ref()?),
+            FileKind::Twin => {
+                let twin = self.twin.as_ref()?;
+                (&twin.file, twin.decisions.as_ref()?)
+            }
+            FileKind::Handoff(_) => return None,
+        };
+        let table = section.table.as_ref()?;
+        let index = table.column_index(column)?;
+        let line = table.lines.iter().find(|l| l.line == row.origin.line)?;
+        let range = line.cells.get(index)?.clone();
+        file.text.get(range).map(|c| c.trim_matches([' ', '\t']))
     }
 
     /// The file a row was read from (`None` for the twin when there is

@@ -78,8 +78,26 @@ pub enum ProblemKind {
     Nested,
     /// The table's header names no `key` column.
     NoKeyColumn,
+    /// The table's header names a `key` column but not every other column
+    /// the start gate reads: `state` or `blocking` (SPEC §5.4). The rows
+    /// are still read, as the reference reads them.
+    MissingColumns {
+        /// The columns the gate needs that the header does not name.
+        missing: Vec<Column>,
+        /// The header cells that name no column, as written (stripped of
+        /// `*` and backticks, trimmed): often the missing one, misspelled.
+        unknown: Vec<String>,
+    },
     /// A row with more cells than the header.
     TooManyCells {
+        /// Cells in the row.
+        cells: usize,
+        /// Cells in the header.
+        header: usize,
+    },
+    /// A row with fewer cells than the header: the missing cells read as
+    /// empty.
+    TooFewCells {
         /// Cells in the row.
         cells: usize,
         /// Cells in the header.
@@ -101,7 +119,27 @@ impl ProblemKind {
                     .into()
             }
             ProblemKind::NoKeyColumn => "the table's header names no `key` column".into(),
+            ProblemKind::MissingColumns { missing, unknown } => {
+                let names: Vec<String> = missing.iter().map(|c| format!("`{}`", c.name())).collect();
+                let unknown = if unknown.is_empty() {
+                    String::new()
+                } else {
+                    let cells: Vec<String> = unknown
+                        .iter()
+                        .map(|c| format!("\"{}\"", crate::error::escape_lookalikes(c)))
+                        .collect();
+                    format!(" (its cells that name no column: {})", cells.join(", "))
+                };
+                format!(
+                    "the table's header names no {} column{}{unknown}",
+                    names.join(" or "),
+                    if missing.len() == 1 { "" } else { "s" }
+                )
+            }
             ProblemKind::TooManyCells { cells, header } => {
+                format!("a row with {cells} cells under a header of {header}")
+            }
+            ProblemKind::TooFewCells { cells, header } => {
                 format!("a row with {cells} cells under a header of {header}")
             }
             ProblemKind::LineWithoutPipes => {
@@ -354,6 +392,10 @@ fn lower_case(text: String) -> String {
     }
 }
 
+/// The columns besides `key` that the start gate reads (SPEC §5.4): a
+/// manifest table without one of them cannot be judged.
+pub const GATE_COLUMNS: [Column; 2] = [Column::State, Column::Blocking];
+
 fn read_table(
     file: &MarkdownFile,
     kind: FileKind,
@@ -378,6 +420,24 @@ fn read_table(
             line: header_line,
             kind: ProblemKind::NoKeyColumn,
         });
+    } else {
+        let missing: Vec<Column> = GATE_COLUMNS
+            .into_iter()
+            .filter(|c| table.column_index(*c).is_none())
+            .collect();
+        if !missing.is_empty() {
+            let unknown = header_cells
+                .iter()
+                .zip(&table.columns)
+                .filter(|(_, column)| column.is_none())
+                .map(|(r, _)| strip_decoration(&header_text[r.clone()]))
+                .filter(|c| !c.is_empty())
+                .collect();
+            problems.push(TableProblem {
+                line: header_line,
+                kind: ProblemKind::MissingColumns { missing, unknown },
+            });
+        }
     }
     let index_of = |c: Column| table.column_index(c);
     let cols = [
@@ -413,6 +473,14 @@ fn read_table(
             problems.push(TableProblem {
                 line,
                 kind: ProblemKind::TooManyCells {
+                    cells: cells.len(),
+                    header: header_cells.len(),
+                },
+            });
+        } else if cells.len() < header_cells.len() {
+            problems.push(TableProblem {
+                line,
+                kind: ProblemKind::TooFewCells {
                     cells: cells.len(),
                     header: header_cells.len(),
                 },

@@ -203,6 +203,10 @@ pub struct Heading {
     pub text: String,
     /// Byte range of the heading in the file.
     pub range: Range<usize>,
+    /// Whether the heading sits inside a blockquote or a list item: a
+    /// heading of that container, which neither opens nor ends a section of
+    /// the document (CommonMark).
+    pub nested: bool,
 }
 
 /// A GFM pipe table as pulldown-cmark recognised it.
@@ -248,37 +252,43 @@ impl Document {
         let body = &text[from..];
         let mut doc = Document::default();
         let mut depth_nested = 0usize;
-        let mut heading: Option<(u8, usize, String)> = None;
+        let mut heading: Option<(u8, usize, String, bool)> = None;
         let mut table: Option<Table> = None;
         let parser = Parser::new_ext(body, Options::ENABLE_TABLES).into_offset_iter();
         for (event, range) in parser {
             let range = (range.start + from)..(range.end + from);
             match event {
                 Event::Start(Tag::Heading { level, .. }) => {
-                    heading = Some((level_number(level), range.start, String::new()));
+                    heading = Some((
+                        level_number(level),
+                        range.start,
+                        String::new(),
+                        depth_nested > 0,
+                    ));
                 }
                 Event::End(TagEnd::Heading(_)) => {
-                    if let Some((level, start, text)) = heading.take() {
+                    if let Some((level, start, text, nested)) = heading.take() {
                         doc.headings.push(Heading {
                             level,
                             text: text.trim().to_string(),
                             range: start..range.end,
+                            nested,
                         });
                     }
                 }
                 Event::Code(t) => {
-                    if let Some((_, _, text)) = heading.as_mut() {
+                    if let Some((_, _, text, _)) = heading.as_mut() {
                         text.push_str(&t);
                     }
                     doc.code_spans.push(range);
                 }
                 Event::Text(t) | Event::InlineHtml(t) => {
-                    if let Some((_, _, text)) = heading.as_mut() {
+                    if let Some((_, _, text, _)) = heading.as_mut() {
                         text.push_str(&t);
                     }
                 }
                 Event::SoftBreak | Event::HardBreak => {
-                    if let Some((_, _, text)) = heading.as_mut() {
+                    if let Some((_, _, text, _)) = heading.as_mut() {
                         text.push(' ');
                     }
                 }
@@ -316,23 +326,26 @@ impl Document {
 
     /// The byte range of the section that heading `index` opens: from the
     /// heading's start to the next heading of level `max_level` or
-    /// shallower (or the end of `text_len`).
+    /// shallower (or the end of `text_len`). Only a heading of the document
+    /// itself ends a section, never one nested in a blockquote or a list
+    /// item.
     pub fn section(&self, index: usize, max_level: u8, text_len: usize) -> Range<usize> {
         let start = self.headings[index].range.start;
         let end = self.headings[index + 1..]
             .iter()
-            .find(|h| h.level <= max_level)
+            .find(|h| h.level <= max_level && !h.nested)
             .map(|h| h.range.start)
             .unwrap_or(text_len);
         start..end
     }
 
-    /// The first level-2 heading whose text starts with `prefix`
+    /// The first level-2 heading of the document (not nested in a
+    /// blockquote or a list item) whose text starts with `prefix`
     /// (case-insensitive), as an index into [`Document::headings`].
     pub fn find_h2_starting(&self, prefix: &str) -> Option<usize> {
         self.headings
             .iter()
-            .position(|h| h.level == 2 && starts_with_ignore_case(&h.text, prefix))
+            .position(|h| h.level == 2 && !h.nested && starts_with_ignore_case(&h.text, prefix))
     }
 
     /// The inline code spans that start inside `range`, in document order (a

@@ -8,11 +8,11 @@ use serde::Serialize;
 
 use super::json::JsonRow;
 use super::{decisions_command_in, flatten_field};
-use crate::error::escape_invisible;
+use crate::error::{escape_invisible, escape_lookalikes};
 use crate::lint::Finding;
-use crate::manifest::gate::{Refusal, RefusalReason, Verdict};
+use crate::manifest::gate::{Refusal, RefusalReason, Verdict, blocking_unsaid_on_template_key};
 use crate::manifest::row::BlockingCell;
-use crate::manifest::{Manifest, View};
+use crate::manifest::{Column, Manifest, View};
 use crate::vocab;
 
 /// What the verdict is about: the plan and the view that was checked.
@@ -97,8 +97,8 @@ pub fn advice(subject: &GateSubject<'_>, refusal: &Refusal<'_>) -> String {
 }
 
 /// What is wrong with a refused row, for a person: why it stops the start
-/// and who owes it.
-fn refusal_words(refusal: &Refusal<'_>) -> String {
+/// and who owes it. An unreadable state is quoted as written in the file.
+fn refusal_words(subject: &GateSubject<'_>, refusal: &Refusal<'_>) -> String {
     let row = refusal.row;
     let who = match row.named_owner() {
         Some(owner) => escape_invisible(owner),
@@ -109,6 +109,10 @@ fn refusal_words(refusal: &Refusal<'_>) -> String {
             " (its blocking cell \"{}\" is not yes or no, so it counts as blocking)",
             escape_invisible(cell)
         ),
+        _ if blocking_unsaid_on_template_key(row) => format!(
+            " (its blocking cell says nothing, and the template marks {} blocking, so it counts as blocking)",
+            row.key
+        ),
         _ => String::new(),
     };
     match refusal.reason {
@@ -117,7 +121,12 @@ fn refusal_words(refusal: &Refusal<'_>) -> String {
         }
         RefusalReason::StateUnreadable => format!(
             "state \"{}\" is not one of: {}, so the row counts as outstanding and blocking{unreadable_blocking}, owed by {who}",
-            escape_invisible(&row.state),
+            escape_lookalikes(
+                subject
+                    .manifest
+                    .cell_as_written(row, Column::State)
+                    .unwrap_or(&row.state)
+            ),
             crate::vocab::STATES.join(" ")
         ),
         RefusalReason::WaivedUnacknowledged => {
@@ -188,7 +197,7 @@ pub fn write_text(
             out,
             "  - {}: {} — {}",
             escape_invisible(&refusal.row.key),
-            refusal_words(refusal),
+            refusal_words(subject, refusal),
             advice(subject, refusal)
         )?;
     }
