@@ -100,7 +100,7 @@ fn a_new_plan_with_one_state_misspelled_still_owes_six_decisions() {
     assert!(out.contains("6 decisions stop it"), "{out}");
     assert!(
         out.contains(
-            "  - relay: state \"outstanding.\" is not one of: answered outstanding waived, so the row counts as outstanding and blocking, owed by operator"
+            "  - relay: state \"Outstanding.\" is not one of: answered outstanding waived, so the row counts as outstanding and blocking, owed by operator"
         ),
         "{out}"
     );
@@ -307,7 +307,15 @@ fn conflict_markers_stop_the_lint_the_writer_and_the_gate() {
         out.contains("decisions.md:8: conflict marker in decisions.md (line 8)"),
         "{out}"
     );
-    assert!(out.contains("(3 problems)"), "{out}");
+    // Both sides of the conflict hold a plan-wide `relay` row: the
+    // duplicate in the view is named too.
+    assert!(out.contains("(4 problems)"), "{out}");
+    assert!(
+        out.contains(
+            "decisions.md:11: decision row `relay` in decisions.md: decision-row-duplicate"
+        ),
+        "{out}"
+    );
 }
 
 #[test]
@@ -395,7 +403,9 @@ fn a_stray_cr_in_a_cell_ends_the_line_for_every_line_number() {
         at,
         [
             (25, "decision-state-unknown"),
+            (25, "decision-table-malformed"),
             (26, "decision-key-unknown"),
+            (26, "decision-table-malformed"),
             (26, "decision-state-unknown"),
             (26, "decision-blocking-invalid"),
         ]

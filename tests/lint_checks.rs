@@ -248,6 +248,7 @@ fn decision_table_edge_cases_lint_as_documented() {
             &["phase-number-zero-padded", "decision-phase-invalid"],
         ),
         ("unknown-keys-order", &["decision-key-unknown"; 5]),
+        ("decisions-log-heading", &["decision-table-unread"]),
         (
             "markup-stripping",
             &[

@@ -922,7 +922,7 @@ fn twins_the_writer_cannot_edit_are_refused() {
             "| key | value |\n|---|---|\n| `stop` | a |\n",
             &["answer", "stop", "--value", "c"],
             1,
-            "`owner`",
+            "names neither a `state` nor a `blocking` column",
         ),
     ];
     for (table, args, code, needle) in cases {

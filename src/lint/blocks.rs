@@ -40,10 +40,11 @@ pub fn block_unclosed(input: &LintInput, out: &mut Vec<Hit>) {
                 file: kind,
                 span: line_span(file, block.line),
                 message: format!(
-                    "{what} in {} (line {}): block-unclosed — the {} opened here is never closed{swallowed}; close it with a {closer} line where it should end",
+                    "{what} in {} (line {}): block-unclosed — the {} opened here is never closed{}{swallowed}; close it with a {closer} line where it should end",
                     file_label(kind),
                     block.line,
-                    block.opener
+                    block.opener,
+                    block.near_closer_note(file)
                 ),
                 fix: None,
             });

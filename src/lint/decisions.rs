@@ -415,7 +415,7 @@ const WRITE_HEADING: &str = "write \"## Decisions\"";
 
 /// A line that is almost the `## Decisions` heading.
 #[derive(Debug, Clone, PartialEq, Eq)]
-struct NearMiss {
+pub(crate) struct NearMiss {
     /// 1-based line.
     line: usize,
     /// What is wrong with it, after the quoted line.
@@ -513,7 +513,7 @@ fn line_near_miss(
 /// `## Decisions` (a code block); a `## Decisions` inside a fence or HTML
 /// comment that is never closed. Lines inside closed code blocks and HTML
 /// comments (examples) do not count.
-fn near_misses(file: &MarkdownFile) -> Vec<NearMiss> {
+pub(crate) fn near_misses(file: &MarkdownFile) -> Vec<NearMiss> {
     let mut out = Vec::new();
     let mut heading_lines = BTreeSet::new();
     for heading in &file.doc.headings {

@@ -22,6 +22,7 @@ pub mod structure;
 pub mod style;
 pub mod suppress;
 pub mod template;
+pub mod unread;
 pub mod verification;
 
 use std::collections::BTreeSet;
@@ -465,6 +466,11 @@ pub static CHECKS: &[Check] = &[
         "F25",
         "decision-table-malformed",
         decisions::decision_table_malformed
+    ),
+    check!(
+        "F25",
+        "decision-table-unread",
+        unread::decision_table_unread
     ),
     check!(
         "F25",

@@ -7,6 +7,7 @@ pub mod ledger;
 pub mod merge;
 pub mod read;
 pub mod row;
+pub mod unread;
 pub mod write;
 
 use std::path::Path;

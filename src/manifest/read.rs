@@ -120,7 +120,13 @@ impl ProblemKind {
             }
             ProblemKind::NoKeyColumn => "the table's header names no `key` column".into(),
             ProblemKind::MissingColumns { missing, unknown } => {
-                let names: Vec<String> = missing.iter().map(|c| format!("`{}`", c.name())).collect();
+                let names: Vec<String> =
+                    missing.iter().map(|c| format!("`{}`", c.name())).collect();
+                let columns = match &names[..] {
+                    [one] => format!("no {one} column"),
+                    [one, two] => format!("neither a {one} nor a {two} column"),
+                    _ => format!("none of the columns {}", names.join(", ")),
+                };
                 let unknown = if unknown.is_empty() {
                     String::new()
                 } else {
@@ -130,11 +136,7 @@ impl ProblemKind {
                         .collect();
                     format!(" (its cells that name no column: {})", cells.join(", "))
                 };
-                format!(
-                    "the table's header names no {} column{}{unknown}",
-                    names.join(" or "),
-                    if missing.len() == 1 { "" } else { "s" }
-                )
+                format!("the table's header names {columns}{unknown}")
             }
             ProblemKind::TooManyCells { cells, header } => {
                 format!("a row with {cells} cells under a header of {header}")
@@ -537,7 +539,17 @@ mod tests {
         assert_eq!(rows[0].value, "a | b");
         assert_eq!(rows[0].phase, PhaseScope::Phase(8));
         assert_eq!(rows[0].origin.line, 5);
-        assert!(s.problems.is_empty());
+        // No blocking column: the rows are read, and the table is flagged.
+        assert_eq!(
+            s.problems,
+            [TableProblem {
+                line: 3,
+                kind: ProblemKind::MissingColumns {
+                    missing: vec![Column::Blocking],
+                    unknown: vec!["x".into()],
+                },
+            }]
+        );
     }
 
     #[test]
@@ -569,7 +581,7 @@ mod tests {
     #[test]
     fn reads_pipe_lines_that_are_not_a_table_as_the_reference_does() {
         let s = section(
-            "## Decisions\n\n| key | value |\n| `relay` | off |\n\nprose\n| `stop` | halt |\n",
+            "## Decisions\n\n| key | value | state | blocking |\n| `relay` | off |\n\nprose\n| `stop` | halt |\n",
         );
         let got: Vec<(&str, &str, usize)> = s
             .rows()
@@ -581,7 +593,24 @@ mod tests {
             s.problems.iter().map(|p| (p.line, &p.kind)).collect();
         assert_eq!(
             problems,
-            [(3, &ProblemKind::NotATable), (7, &ProblemKind::NotATable)]
+            [
+                (3, &ProblemKind::NotATable),
+                (
+                    4,
+                    &ProblemKind::TooFewCells {
+                        cells: 2,
+                        header: 4
+                    }
+                ),
+                (7, &ProblemKind::NotATable),
+                (
+                    7,
+                    &ProblemKind::TooFewCells {
+                        cells: 2,
+                        header: 4
+                    }
+                )
+            ]
         );
 
         // A delimiter row of another width: skipped, like any line of
@@ -632,12 +661,29 @@ mod tests {
         assert_eq!(s.problems[0].kind, ProblemKind::NotATable);
         assert_eq!(s.problems[0].line, 3);
 
-        let s = section("## Decisions\n\n| key | value |\n|---|---|\n| `a` | b | c |\n");
+        let s = section(
+            "## Decisions\n\n| key | blocking | state | value |\n|---|---|---|---|\n| `relay` | yes | outstanding |\n",
+        );
+        assert_eq!(s.rows().len(), 1);
+        assert_eq!(
+            s.problems,
+            [TableProblem {
+                line: 5,
+                kind: ProblemKind::TooFewCells {
+                    cells: 3,
+                    header: 4
+                }
+            }]
+        );
+
+        let s = section(
+            "## Decisions\n\n| key | state | blocking | value |\n|---|---|---|---|\n| `a` | b | c | d | e |\n",
+        );
         assert!(matches!(
             s.problems[0].kind,
             ProblemKind::TooManyCells {
-                cells: 3,
-                header: 2
+                cells: 5,
+                header: 4
             }
         ));
 

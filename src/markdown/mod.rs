@@ -416,7 +416,7 @@ pub struct UnclosedBlock {
 }
 
 /// `line` without its container marks: leading blanks and blockquote `>`s.
-fn without_container_marks(line: &str) -> &str {
+pub fn without_container_marks(line: &str) -> &str {
     line.trim_start_matches([' ', '\t', '>'])
 }
 
@@ -438,6 +438,34 @@ fn closes_fence(line: &str, fence: &str) -> bool {
     let rest = without_container_marks(line);
     let after = rest.trim_start_matches(marker);
     rest.len() - after.len() >= fence.len() && after.trim().is_empty()
+}
+
+impl UnclosedBlock {
+    /// The first line inside a code block that is never closed which a
+    /// person takes for its closing fence although the reader does not
+    /// (```` ```\t ````: a tab after the fence, or more than three spaces
+    /// before it); `None` for an HTML comment or when there is none.
+    pub fn near_closer(&self, file: &MarkdownFile) -> Option<usize> {
+        if self.opener == "<!--" {
+            return None;
+        }
+        let last = file.line_of(self.range.end.saturating_sub(1).max(self.range.start));
+        (self.line + 1..=last).find(|&l| closes_fence(file.line_text(l), &self.opener))
+    }
+
+    /// For a message: ` (line N, "```\u{9}", does not close it: …)` naming
+    /// the [`UnclosedBlock::near_closer`] line, escaped; empty when there is
+    /// none.
+    pub fn near_closer_note(&self, file: &MarkdownFile) -> String {
+        self.near_closer(file)
+            .map(|line| {
+                format!(
+                    " (line {line}, \"{}\", does not close it: a closing fence is the fence alone, indented at most 3 spaces and followed only by spaces)",
+                    crate::error::escape_invisible(file.line_text(line))
+                )
+            })
+            .unwrap_or_default()
+    }
 }
 
 impl MarkdownFile {

@@ -1,0 +1,596 @@
+//! Decision rows that no reader takes as the manifest (SPEC §3.3, §5.4):
+//! a decision table outside the `## Decisions` section, a second one inside
+//! it, or one hidden where no reader sees it — in front matter, in a code
+//! fence or an HTML comment that is never closed, in an HTML block. A gate
+//! that ignored them would say "may start" over rows a person wrote, so the
+//! lint flags them (`decision-table-unread`), the start gate refuses while
+//! they stand, and the writer refuses a twin that holds them.
+//!
+//! One detector serves the plan and the twin, the lint, the gate and the
+//! writer.
+
+use std::ops::Range;
+
+use crate::error::escape_lookalikes;
+use crate::manifest::read::{Column, DecisionSection, is_decisions_heading_like, names_decisions};
+use crate::manifest::row::FileKind;
+use crate::markdown::table::{split_cells, strip_decoration};
+use crate::markdown::{MarkdownFile, starts_with_ignore_case, without_container_marks};
+use crate::vocab;
+
+/// A heading of the document, as a message names it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HeadingAt {
+    /// 1-based line where the heading starts.
+    pub line: usize,
+    /// Its level, 1 to 6.
+    pub level: u8,
+    /// Its text.
+    pub text: String,
+    /// For a setext heading (a paragraph with a `===` or `---` line under
+    /// it), the 1-based line of that underline.
+    pub underline: Option<usize>,
+}
+
+/// Where decision rows sit that no reader takes as the manifest, and so
+/// why they are unread.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Place {
+    /// The file has no `## Decisions` section at all.
+    NoSection {
+        /// The heading the rows sit under, if any.
+        under: Option<HeadingAt>,
+        /// The nearest line above the rows (up to that heading) that starts
+        /// with the word Decisions but is not a `## Decisions` heading
+        /// (`## 📋 Decisions`, `<h2>Decisions</h2>`, `**Decisions**`).
+        near: Option<usize>,
+    },
+    /// Outside the Decisions section the file has: before it, or after the
+    /// heading that ends it.
+    OutsideSection {
+        /// 1-based line of the section's heading.
+        section_line: usize,
+        /// The heading the rows sit under, when they come after the section.
+        under: Option<HeadingAt>,
+    },
+    /// A second table in the Decisions section: the reader takes only the
+    /// first.
+    SecondTable {
+        /// 1-based line of the table the reader takes.
+        manifest_line: usize,
+    },
+    /// Inside the front matter block (a first line `---` up to the next
+    /// `---`).
+    FrontMatter {
+        /// 1-based line of the `---` that closes it.
+        closing_line: usize,
+    },
+    /// Inside a fenced code block or an HTML comment that is never closed.
+    Unclosed {
+        /// What opens it: the fence, or `<!--`.
+        opener: String,
+        /// 1-based line of the opener.
+        line: usize,
+        /// Why a line a person takes for its closing fence does not close
+        /// it, for a message (see
+        /// [`crate::markdown::UnclosedBlock::near_closer_note`]); empty when
+        /// there is no such line.
+        near_closer: String,
+    },
+    /// Inside an HTML block (not a comment), which runs on to its end (most
+    /// often the next blank line) and is shown as raw HTML.
+    Html {
+        /// 1-based line of the block's first line.
+        line: usize,
+    },
+}
+
+/// Decision rows (or a Decisions heading) that no reader takes as the
+/// manifest.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Unread {
+    /// 1-based line of the first unread line.
+    pub line: usize,
+    /// Where it sits.
+    pub place: Place,
+}
+
+impl Unread {
+    /// Why the rows are unread and what to do, for a message:
+    /// `(why, todo)`.
+    pub fn explain(&self, file: &MarkdownFile) -> (String, String) {
+        let quoted = |line: usize| {
+            format!(
+                "\"{}\"",
+                escape_lookalikes(file.line_text(line).trim_matches([' ', '\t']))
+            )
+        };
+        let named = |h: &HeadingAt| format!("\"{}\" (line {})", escape_lookalikes(&h.text), h.line);
+        match &self.place {
+            Place::NoSection { under, near } => {
+                let detail = match (near, under) {
+                    (Some(line), _) => format!(" (line {line}, {}, is not one)", quoted(*line)),
+                    (None, Some(h)) => format!(
+                        " (the rows sit under \"{}\", line {})",
+                        escape_lookalikes(&h.text),
+                        h.line
+                    ),
+                    (None, None) => String::new(),
+                };
+                (
+                    format!(
+                        "the file has no \"## Decisions\" heading{detail}, so no reader takes these rows as the manifest"
+                    ),
+                    "put them under a level-2 heading written \"## Decisions\"".to_string(),
+                )
+            }
+            Place::OutsideSection {
+                section_line,
+                under: Some(h),
+            } if names_decisions(&h.text) => (
+                format!(
+                    "these rows sit under a second Decisions heading, {}; the reader takes only the first, at line {section_line}, so they are never read",
+                    named(h)
+                ),
+                "merge the two sections into one".to_string(),
+            ),
+            Place::OutsideSection {
+                section_line,
+                under: Some(h),
+            } => match h.underline {
+                Some(underline) => (
+                    format!(
+                        "these rows sit under the heading that starts at line {}, which ends the Decisions section of line {section_line}: the {} at line {underline}, right under a paragraph, makes that paragraph a heading, so no reader takes the rows as the manifest",
+                        h.line,
+                        quoted(underline)
+                    ),
+                    format!("put a blank line above line {underline} (or delete it)"),
+                ),
+                None => (
+                    format!(
+                        "these rows sit under {}, a level-{} heading that ends the Decisions section of line {section_line}, so no reader takes them as the manifest",
+                        named(h),
+                        h.level
+                    ),
+                    format!(
+                        "move them into the Decisions table, or make line {} no heading",
+                        h.line
+                    ),
+                ),
+            },
+            Place::OutsideSection {
+                section_line,
+                under: None,
+            } => (
+                format!(
+                    "these rows sit before the Decisions section (line {section_line}), so no reader takes them as the manifest"
+                ),
+                "move them into its table".to_string(),
+            ),
+            Place::SecondTable { manifest_line } => (
+                format!(
+                    "this is a second decision table in the Decisions section; the reader takes only the first, at line {manifest_line}, so these rows are never read"
+                ),
+                format!("move them into the table at line {manifest_line}"),
+            ),
+            Place::FrontMatter { closing_line } => (
+                format!(
+                    "these lines are inside the front matter that the \"---\" of line 1 opens and line {closing_line} closes, so no reader sees them"
+                ),
+                "if line 1 is meant as a rule, delete it (or write *** instead)".to_string(),
+            ),
+            Place::Unclosed {
+                opener,
+                line,
+                near_closer,
+            } => {
+                let what = if opener == "<!--" {
+                    "HTML comment"
+                } else {
+                    "code block"
+                };
+                let todo = if opener == "<!--" {
+                    "end the comment with --> where it should end".to_string()
+                } else {
+                    format!("close the code block with a {opener} line where it should end")
+                };
+                (
+                    format!(
+                        "these lines are inside the {what} opened at line {line} with {opener}, which is never closed{near_closer}, so no reader sees them"
+                    ),
+                    todo,
+                )
+            }
+            Place::Html { line } => (
+                format!(
+                    "these rows are inside the HTML block that line {line} ({}) opens, which runs on over them, so Markdown shows them as raw text and no reader takes them as the manifest",
+                    quoted(*line)
+                ),
+                format!("put a blank line between line {line} and the table"),
+            ),
+        }
+    }
+}
+
+/// Whether the cells of a pipe line, split as a table row, make it a line
+/// of a decision table: a header naming `key` and `state` or `blocking`,
+/// or a row whose first cell is a decision key (decoration stripped).
+fn is_decision_line(line: &str) -> bool {
+    let line = without_container_marks(line);
+    let cells: Vec<String> = split_cells(line)
+        .into_iter()
+        .map(|r| strip_decoration(&line[r]))
+        .collect();
+    let names = |column: Column| cells.iter().any(|c| Column::from_header(c) == Some(column));
+    let header = names(Column::Key) && (names(Column::State) || names(Column::Blocking));
+    header || cells.first().is_some_and(|c| vocab::key_index(c).is_some())
+}
+
+/// Whether `line` starts (after container marks) with a pipe.
+fn is_pipe_line(line: &str) -> bool {
+    without_container_marks(line).starts_with('|')
+}
+
+/// A block that hides what it holds from every reader.
+struct Hider {
+    /// Where, for messages.
+    place: Place,
+    /// The block's byte range.
+    range: Range<usize>,
+    /// The first line it hides.
+    first_line: usize,
+    /// Whether it starts inside the Decisions section: then every pipe line
+    /// it hides was meant as a row of the manifest.
+    in_section: bool,
+}
+
+/// The blocks of `file` that hide their lines from every reader: the front
+/// matter, fences and comments never closed, and HTML blocks other than
+/// comments (a closed comment or code block is an example, on purpose).
+fn hiders(file: &MarkdownFile, section: Option<&Range<usize>>) -> Vec<Hider> {
+    let in_section = |offset: usize| section.is_some_and(|r| r.contains(&offset));
+    let mut out = Vec::new();
+    if let Some(fm) = &file.frontmatter {
+        out.push(Hider {
+            place: Place::FrontMatter {
+                closing_line: file.line_of(fm.yaml.end),
+            },
+            range: 0..fm.end,
+            first_line: 2,
+            in_section: false,
+        });
+    }
+    for block in file.unclosed_blocks() {
+        out.push(Hider {
+            in_section: in_section(block.range.start),
+            first_line: block.line + 1,
+            place: Place::Unclosed {
+                near_closer: block.near_closer_note(file),
+                opener: block.opener,
+                line: block.line,
+            },
+            range: block.range,
+        });
+    }
+    for range in &file.doc.html_blocks {
+        if without_container_marks(&file.text[range.clone()]).starts_with("<!--") {
+            continue;
+        }
+        let line = file.line_of(range.start);
+        out.push(Hider {
+            in_section: in_section(range.start),
+            first_line: line,
+            place: Place::Html { line },
+            range: range.clone(),
+        });
+    }
+    out
+}
+
+/// The 1-based lines `range` spans.
+fn lines_of(file: &MarkdownFile, range: &Range<usize>) -> std::ops::RangeInclusive<usize> {
+    file.line_of(range.start)..=file.line_of(range.end.saturating_sub(1).max(range.start))
+}
+
+/// The decision rows of `file` (of `kind`, whose Decisions section is
+/// `section`) that no reader takes as the manifest, in line order:
+/// - decision lines (see [`is_decision_line`]) hidden in front matter, a
+///   fence or comment never closed, or an HTML block — any pipe line when
+///   the block starts inside the Decisions section — and lines written
+///   like a Decisions heading hidden there: one entry per such block;
+/// - a decision table (a GFM table, or a run of pipe lines) in the open
+///   outside the Decisions section, or when the file has none;
+/// - a second decision table (GFM, not nested) in the Decisions section.
+///
+/// In a twin, which holds nothing but the manifest, every table and pipe
+/// line counts as decision rows. Pipe lines in the section that do not
+/// form the manifest table, and tables nested in it, are
+/// `decision-table-malformed`'s, not reported here.
+pub fn find(file: &MarkdownFile, kind: FileKind, section: Option<&DecisionSection>) -> Vec<Unread> {
+    let twin = kind == FileKind::Twin;
+    let section_range = section.map(|s| s.range.clone());
+    let in_section = |offset: usize| section_range.as_ref().is_some_and(|r| r.contains(&offset));
+    let hiders = hiders(file, section_range.as_ref());
+    let mut out = Vec::new();
+    let mut hidden_lines = vec![false; file.lines.len() + 2];
+    for hider in &hiders {
+        let first = lines_of(file, &hider.range)
+            .filter(|&l| l >= hider.first_line)
+            .find(|&l| {
+                let text = file.line_text(l);
+                is_decisions_heading_like(without_container_marks(text))
+                    || (is_pipe_line(text) && (twin || hider.in_section || is_decision_line(text)))
+            });
+        if let Some(line) = first {
+            out.push(Unread {
+                line,
+                place: hider.place.clone(),
+            });
+        }
+        for line in lines_of(file, &hider.range) {
+            hidden_lines[line] = true;
+        }
+    }
+    let hidden = |line: usize| hidden_lines.get(line).copied().unwrap_or(false);
+
+    // Tables the parser recognises, in the open.
+    let mut table_lines = vec![false; file.lines.len() + 2];
+    let mut manifest_line = None;
+    for table in &file.doc.tables {
+        let lines = lines_of(file, &table.range);
+        for line in lines.clone() {
+            table_lines[line] = true;
+        }
+        let first = *lines.start();
+        if hidden(first) {
+            continue;
+        }
+        let decision = twin || lines.clone().any(|l| is_decision_line(file.line_text(l)));
+        if in_section(table.range.start) {
+            if table.nested {
+                continue;
+            }
+            match manifest_line {
+                None => manifest_line = Some(first),
+                Some(manifest_line) if decision => out.push(Unread {
+                    line: first,
+                    place: Place::SecondTable { manifest_line },
+                }),
+                Some(_) => {}
+            }
+        } else if decision {
+            out.push(Unread {
+                line: first,
+                place: outside(file, section, table.range.start),
+            });
+        }
+    }
+
+    // Runs of pipe lines that form no table, in the open, outside the
+    // section.
+    let mut run: Vec<usize> = Vec::new();
+    let flush = |run: &mut Vec<usize>, out: &mut Vec<Unread>| {
+        if let Some(&first) = run.first()
+            && (twin || run.iter().any(|&l| is_decision_line(file.line_text(l))))
+        {
+            let start = file.lines.line_start(first);
+            out.push(Unread {
+                line: first,
+                place: outside(file, section, start),
+            });
+        }
+        run.clear();
+    };
+    for line in 1..=file.lines.len() {
+        let start = file.lines.line_start(line);
+        let stray = is_pipe_line(file.line_text(line))
+            && !hidden(line)
+            && !table_lines[line]
+            && !in_section(start)
+            && !file.doc.in_code_or_html(start);
+        if stray {
+            if run.last().is_some_and(|&last| last + 1 != line) {
+                flush(&mut run, &mut out);
+            }
+            run.push(line);
+        }
+    }
+    flush(&mut run, &mut out);
+    out.sort_by_key(|u| u.line);
+    out
+}
+
+/// The place of rows at byte `offset`, in the open outside the Decisions
+/// section `section` (or in a file without one).
+fn outside(file: &MarkdownFile, section: Option<&DecisionSection>, offset: usize) -> Place {
+    let under = file
+        .doc
+        .headings
+        .iter()
+        .filter(|h| !h.nested && h.range.start < offset)
+        .last()
+        .map(|h| {
+            let first = file.line_of(h.range.start);
+            let last = file.line_of(h.range.end.saturating_sub(1).max(h.range.start));
+            let underline = (last > first
+                && file
+                    .line_text(last)
+                    .trim_matches([' ', '\t'])
+                    .chars()
+                    .all(|c| c == '=' || c == '-'))
+            .then_some(last);
+            HeadingAt {
+                line: first,
+                level: h.level,
+                text: h.text.clone(),
+                underline,
+            }
+        });
+    match section {
+        None => {
+            let from = under.as_ref().map_or(1, |h| h.line);
+            let near = (from..file.line_of(offset))
+                .rev()
+                .find(|&l| starts_with_decision(file.line_text(l)));
+            Place::NoSection { under, near }
+        }
+        Some(section) => Place::OutsideSection {
+            section_line: section.heading_line,
+            under: under.filter(|h| h.line >= section.heading_line),
+        },
+    }
+}
+
+/// Whether `line`, once the marks and HTML tags before its first letter
+/// are dropped (`#`, `*`, `<h2>`, an emoji), starts with the word
+/// `Decision` (any case): a line a person means as the Decisions heading.
+fn starts_with_decision(line: &str) -> bool {
+    let mut rest = line;
+    loop {
+        rest = rest.trim_start_matches(|c: char| !c.is_alphanumeric() && c != '<');
+        match rest.strip_prefix('<') {
+            Some(tag) => match tag.find('>') {
+                Some(end) => rest = &tag[end + 1..],
+                None => return false,
+            },
+            None => break,
+        }
+    }
+    starts_with_ignore_case(rest, "decision")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::PathBuf;
+
+    fn unread(text: &str, kind: FileKind) -> Vec<(usize, Place)> {
+        let file = MarkdownFile::from_text(PathBuf::from("p.md"), text.to_string());
+        let section = DecisionSection::read(&file, kind);
+        find(&file, kind, section.as_ref())
+            .into_iter()
+            .map(|u| (u.line, u.place))
+            .collect()
+    }
+
+    const TABLE: &str = "| key | value | owner | state | blocking |\n|---|---|---|---|---|\n| `relay` | | ops | outstanding | yes |\n";
+
+    #[test]
+    fn the_manifest_and_other_tables_are_read_or_none_of_its_business() {
+        let text = format!(
+            "# T\n\n## Decisions\n\n{TABLE}\n```\n{TABLE}```\n\n<!--\n{TABLE}-->\n\n## Notes\n\n| a | b |\n|---|---|\n| 1 | 2 |\n"
+        );
+        assert_eq!(unread(&text, FileKind::Plan), []);
+        // Pipe lines in the section that form no table are the malformed
+        // check's.
+        let text = "## Decisions\n\n| key | state | blocking |\n| `relay` | outstanding | yes |\n";
+        assert_eq!(unread(text, FileKind::Plan), []);
+    }
+
+    #[test]
+    fn tables_outside_the_section_and_second_tables() {
+        let got = unread(&format!("# T\n\n## Decision\n\n{TABLE}"), FileKind::Plan);
+        assert!(
+            matches!(&got[..], [(5, Place::NoSection { near: Some(3), .. })]),
+            "{got:?}"
+        );
+        let got = unread(
+            &format!("## Decisions\n\nSee below.\n\n## Decisions\n\n{TABLE}"),
+            FileKind::Plan,
+        );
+        assert!(
+            matches!(&got[..], [(7, Place::OutsideSection { section_line: 1, under: Some(h) })] if h.line == 5),
+            "{got:?}"
+        );
+        let got = unread(
+            &format!("## Decisions\n\n{TABLE}\nAdded:\n\n{TABLE}"),
+            FileKind::Plan,
+        );
+        assert_eq!(got, [(9, Place::SecondTable { manifest_line: 3 })]);
+        // A heading that splits the table: the rows after it.
+        let got = unread(
+            "## Decisions\n\n| key | state | blocking |\n|---|---|---|\n| `stop` | answered | no |\n# Relay\n| `relay` | outstanding | yes |\n",
+            FileKind::Plan,
+        );
+        assert!(
+            matches!(&got[..], [(7, Place::OutsideSection { under: Some(h), .. })] if h.line == 6 && h.level == 1),
+            "{got:?}"
+        );
+        // A setext heading made by a --- under the prose.
+        let got = unread(
+            &format!("## Decisions\n\nSome prose.\n---\n\n{TABLE}"),
+            FileKind::Plan,
+        );
+        assert!(
+            matches!(&got[..], [(6, Place::OutsideSection { under: Some(h), .. })] if h.underline == Some(4)),
+            "{got:?}"
+        );
+    }
+
+    #[test]
+    fn hidden_rows() {
+        let got = unread(
+            &format!("## Decisions\n\n<!-- TODO\n\n{TABLE}"),
+            FileKind::Plan,
+        );
+        assert!(
+            matches!(&got[..], [(5, Place::Unclosed { line: 3, .. })]),
+            "{got:?}"
+        );
+        let got = unread(
+            &format!("## Decisions\n\n```\nx\n```\t\n\n{TABLE}"),
+            FileKind::Plan,
+        );
+        assert!(
+            matches!(&got[..], [(7, Place::Unclosed { line: 3, near_closer, .. })] if near_closer.contains("line 5, \"```\\u{9}\"")),
+            "{got:?}"
+        );
+        let got = unread(&format!("## Decisions\n\n<div>\n{TABLE}"), FileKind::Plan);
+        assert_eq!(got, [(4, Place::Html { line: 3 })]);
+        let got = unread(
+            &format!("---\n\n# T\n\n## Decisions\n\n{TABLE}\n---\n\n## Phases\n"),
+            FileKind::Plan,
+        );
+        assert_eq!(got, [(5, Place::FrontMatter { closing_line: 11 })]);
+        // In a blockquote outside the section: a quoted heading is no
+        // section.
+        let quoted: String = TABLE.lines().map(|l| format!("> {l}\n")).collect();
+        let got = unread(
+            &format!("# T\n\n> ## Decisions\n>\n{quoted}"),
+            FileKind::Plan,
+        );
+        assert!(
+            matches!(&got[..], [(5, Place::NoSection { near: Some(3), .. })]),
+            "{got:?}"
+        );
+    }
+
+    #[test]
+    fn in_a_twin_every_table_is_the_manifest() {
+        let got = unread("# Decisions — p\n\n| key | value |\n", FileKind::Twin);
+        assert!(
+            matches!(&got[..], [(3, Place::NoSection { .. })]),
+            "{got:?}"
+        );
+        assert_eq!(unread("# D\n\n| key | value |\n", FileKind::Plan), []);
+    }
+
+    #[test]
+    fn lines_meant_as_the_heading() {
+        for line in [
+            "<h2>Decisions</h2>",
+            "## 📋 Decisions",
+            "**Decisions**",
+            "## Decision",
+        ] {
+            assert!(starts_with_decision(line), "{line}");
+        }
+        for line in [
+            "by `planfile decisions`.",
+            "<h2 title=\"x\"",
+            "The decisions",
+        ] {
+            assert!(!starts_with_decision(line), "{line}");
+        }
+    }
+}
