@@ -90,7 +90,7 @@ relay\t'whether a mid-run question is relayed to a person for a short window'
 announce\t'which notifications are pushed, to whom'
 plan-approval\t'whether a plan-mode phase\'s plan waits for a person\'s approval'"
 complete -c planfile -n "__fish_planfile_using_subcommand decisions; and __fish_seen_subcommand_from check" -l format -d 'Output format' -r -f -a "text\t'The verdict and each refusal, for a person'
-json\t'`{verdict, slug, view, refusals, acknowledged}`'"
+json\t'`{verdict, slug, view, refusals, acknowledged, unreadable}`'"
 complete -c planfile -n "__fish_planfile_using_subcommand decisions; and __fish_seen_subcommand_from check" -l phase -d 'The phase whose view to use (rows written with --phase are scoped to it)' -r
 complete -c planfile -n "__fish_planfile_using_subcommand decisions; and __fish_seen_subcommand_from check" -l root -d 'The docs root (the folder holding docs/plans/); default: $DOCS_ROOT, else the nearest ancestor with docs/plans/, else the working directory' -r -f -a "(__fish_complete_directories)"
 complete -c planfile -n "__fish_planfile_using_subcommand decisions; and __fish_seen_subcommand_from check" -l color -d 'When to colour the output: auto (on a terminal, unless $NO_COLOR is set; always when $FORCE_COLOR is set), always or never' -r -f -a "auto\t'Colour when the stream is a terminal, unless `NO_COLOR` is set; always when `FORCE_COLOR` is set (and `NO_COLOR` is not)'

@@ -151,6 +151,13 @@ pub enum Error {
     #[error("{0}")]
     TwinRefused(String),
 
+    /// A write verb on a plan whose Decisions section cannot be read with
+    /// certainty (SPEC §5.4): the row it writes copies its blocking from
+    /// the view the reader sees, which may not be what the plan says. Exit
+    /// 1, nothing written.
+    #[error("{0}")]
+    PlanNotCertain(String),
+
     /// A twin that is a symlink whose target does not exist. Exit 2.
     #[error(
         "{}: the twin is a symlink to {}, which does not exist; create the target or remove the link",
@@ -220,7 +227,10 @@ impl Error {
     /// 2 for everything else.
     pub fn exit_code(&self) -> u8 {
         match self {
-            Error::PlanUnreadableForGraph(_) | Error::TwinRefused(_) | Error::ReadBack(_) => 1,
+            Error::PlanUnreadableForGraph(_)
+            | Error::TwinRefused(_)
+            | Error::PlanNotCertain(_)
+            | Error::ReadBack(_) => 1,
             Error::Usage(_)
             | Error::InvalidSlug(_)
             | Error::PlanMissing { .. }

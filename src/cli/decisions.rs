@@ -163,7 +163,7 @@ pub struct CheckArgs {
 pub enum GateFormat {
     /// The verdict and each refusal, for a person.
     Text,
-    /// `{verdict, slug, view, refusals, acknowledged}`.
+    /// `{verdict, slug, view, refusals, acknowledged, unreadable}`.
     Json,
 }
 

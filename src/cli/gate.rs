@@ -1,14 +1,14 @@
 //! `decisions <SLUG> [--phase N] check [--ack KEY]... [--format text|json]`:
 //! the start gate (SPEC §5.4).
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use super::{CheckArgs, GateFormat, print_stdout};
 use crate::error::{Error, Result, escape_invisible};
 use crate::manifest::{Manifest, gate};
 use crate::output;
 use crate::output::gate::GateSubject;
-use crate::root::PlanLocation;
+use crate::root::{DocsRoot, PlanLocation, normalize_lexically};
 use crate::vocab;
 
 /// Runs the start gate on the view `--phase` names (plan-wide without it)
@@ -50,4 +50,37 @@ pub(super) fn decisions_check(
     }
     print_stdout(&buf)?;
     Ok(if verdict.may_start() { 0 } else { 1 })
+}
+
+/// The docs root that commands printed as advice carry (SPEC §10.3), so
+/// that they can be pasted as they are: `flag`, the `--root` the user gave;
+/// but when the plan was named by a path that lies in another docs root
+/// than `given` (the root `--root`, `DOCS_ROOT` or the working directory
+/// name), that root — relative to the working directory when it lies
+/// under it — since the advice names the plan by its slug.
+pub(super) fn advice_root(
+    given: &DocsRoot,
+    location: &PlanLocation,
+    flag: Option<&Path>,
+) -> Option<PathBuf> {
+    let found = &location.root.0;
+    if normalize_lexically(&given.0) == normalize_lexically(found) {
+        return flag.map(Path::to_path_buf);
+    }
+    let relative = std::env::current_dir()
+        .ok()
+        .and_then(|cwd| {
+            found
+                .strip_prefix(normalize_lexically(&cwd))
+                .ok()
+                .map(Path::to_path_buf)
+        })
+        .map(|rel| {
+            if rel.as_os_str().is_empty() {
+                PathBuf::from(".")
+            } else {
+                rel
+            }
+        });
+    Some(relative.unwrap_or_else(|| found.clone()))
 }

@@ -251,9 +251,13 @@ pub fn run(cli: Cli) -> Result<u8> {
             match &args.verb {
                 Verb::List(list) => listing::decisions_list(&location, phase, list, cli.color),
                 Verb::Check(check) => {
-                    gate::decisions_check(&location, phase, check, cli.root.as_deref())
+                    let advice = gate::advice_root(&root, &location, cli.root.as_deref());
+                    gate::decisions_check(&location, phase, check, advice.as_deref())
                 }
-                Verb::Prompt(_) => prompt::decisions_prompt(&location, phase, cli.root.as_deref()),
+                Verb::Prompt(_) => {
+                    let advice = gate::advice_root(&root, &location, cli.root.as_deref());
+                    prompt::decisions_prompt(&location, phase, advice.as_deref())
+                }
                 Verb::Resolve(r) => resolve::decisions_resolve(&location, phase, r, cli.color),
                 Verb::Answer(a) => write::run(&location, phase, write::WriteVerb::Answer(a)),
                 Verb::Waive(w) => write::run(&location, phase, write::WriteVerb::Waive(w)),

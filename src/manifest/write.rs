@@ -16,10 +16,11 @@ use std::fs::OpenOptions;
 use std::path::{Path, PathBuf};
 
 use crate::error::{Error, Result, escape_invisible, escape_path};
-use crate::manifest::Twin;
 use crate::manifest::merge::{View, resolve};
 use crate::manifest::read::{BodyLine, Column, DecisionTable};
-use crate::manifest::row::DecisionRow;
+use crate::manifest::row::{DecisionRow, FileKind};
+use crate::manifest::unread;
+use crate::manifest::{Twin, gate};
 use crate::markdown::MarkdownFile;
 use crate::plan::Plan;
 use crate::root::PlanLocation;
@@ -229,15 +230,19 @@ impl Edit {
 /// Computes the edit that writes `row` into the twin of `location`, whose
 /// plan is `plan`, without writing anything (SPEC §7).
 ///
-/// Errors: [`Error::DanglingTwin`], [`Error::Read`], [`Error::NotUtf8`]
+/// Errors: [`Error::PlanNotCertain`] (exit 1) while the plan's Decisions
+/// section cannot be read with certainty (see [`refuse_uncertain_plan`]);
+/// [`Error::DanglingTwin`], [`Error::Read`], [`Error::NotUtf8`]
 /// (exit 2) for a twin that cannot be read; [`Error::TwinRefused`] (exit 1)
 /// for a twin the writer cannot safely edit — a file with several hard
-/// links, merge-conflict markers, a malformed Decisions table,
+/// links, merge-conflict markers, a malformed Decisions table, decision
+/// rows no reader takes ([`unread::find`]),
 /// two rows for the (key, phase) written, a table without a column the row
 /// needs, no `## Decisions` section but a near miss, table lines or a
 /// swallowed section ([`unseen::check`]), or an edit that would not read
 /// back as written.
 pub fn prepare(plan: &Plan, location: &PlanLocation, row: &NewRow) -> Result<Edit> {
+    refuse_uncertain_plan(plan, location, row.view)?;
     let twin_path = TwinPath::resolve(&location.twin())?;
     let twin = Twin::load(&twin_path.named)?;
     if twin.is_some() {
@@ -271,6 +276,38 @@ pub fn prepare(plan: &Plan, location: &PlanLocation, row: &NewRow) -> Result<Edi
         new,
         row: cells,
     })
+}
+
+/// Refuses a write while the plan's Decisions section cannot be read with
+/// certainty for `view` — the findings of the start gate
+/// ([`gate::unreadable`]) in the plan, but a row scoped to a phase the
+/// graph lacks, which no view reads: the row written copies its blocking
+/// from the view the reader sees, and the read-back resolves against it.
+/// [`Error::PlanNotCertain`] (exit 1), naming the plan, the first line and
+/// the problem.
+fn refuse_uncertain_plan(plan: &Plan, location: &PlanLocation, view: View) -> Result<()> {
+    let manifest = crate::manifest::Manifest {
+        plan: plan.clone(),
+        twin: None,
+    };
+    let problems: Vec<crate::lint::Finding> = gate::unreadable(&manifest, view, &location.root.0)
+        .into_iter()
+        .filter(|f| f.kind == FileKind::Plan && f.name != "decision-phase-unknown")
+        .collect();
+    let Some(first) = problems.first() else {
+        return Ok(());
+    };
+    let more = match problems.len() - 1 {
+        0 => String::new(),
+        1 => " (and 1 more problem)".to_string(),
+        n => format!(" (and {n} more problems)"),
+    };
+    Err(Error::PlanNotCertain(format!(
+        "{}:{}: the plan's Decisions section cannot be read with certainty, and the row written copies its blocking from it: {}{more}; fix the plan (planfile validate names every problem) and run again; nothing written",
+        escape_path(&plan.file.path),
+        first.line,
+        first.message
+    )))
 }
 
 /// Refuses a twin whose file has more than one hard link (SPEC §7): the
@@ -566,6 +603,9 @@ fn upsert(twin: &Twin, cells: &RowCells) -> Result<String> {
             section.problems[0].line,
             lines.join("; ")
         )));
+    }
+    if let Some(found) = unread::find(file, FileKind::Twin, Some(section)).first() {
+        return Err(unseen::refuse_unread(file, found));
     }
     let Some(table) = &section.table else {
         let [header, delimiter] = header_lines();

@@ -4,11 +4,14 @@
 //! section swallowed by a code fence or an HTML comment that is never
 //! closed. Appending a second, real section to such a twin would leave the
 //! rows written by hand unread for good, so the writer refuses it instead.
-
-use std::ops::Range;
+//! The table lines and swallowed sections are those of the one detector of
+//! unread decision rows ([`unread::find`]) that the lint and the start
+//! gate use too.
 
 use crate::error::{Error, Result, escape_invisible, escape_path};
 use crate::manifest::read::{is_decisions_heading_like, names_decisions};
+use crate::manifest::row::FileKind;
+use crate::manifest::unread::{self, Place, Unread};
 use crate::markdown::MarkdownFile;
 
 /// Checks a twin that has no `## Decisions` section the reader finds
@@ -17,31 +20,38 @@ use crate::markdown::MarkdownFile;
 /// twin, is not mistaken for a Decisions heading.
 ///
 /// Refuses with [`Error::TwinRefused`] (exit 1), naming the file and the
-/// line and saying what to fix, when the twin holds, outside frontmatter,
-/// code blocks and HTML blocks, in this order of precedence:
+/// line and saying what to fix, when the twin holds, in this order of
+/// precedence:
 /// - a fenced code block or `<!--` comment that is never closed and holds
-///   a line written like a Decisions heading (it swallows the section);
-/// - a near-miss Decisions heading: any line written like one
+///   a line written like a Decisions heading or a table line (it swallows
+///   the section);
+/// - outside frontmatter, code blocks and HTML blocks, a near-miss
+///   Decisions heading: any line written like one
 ///   ([`is_decisions_heading_like`]: `##Decisions`, `##` and a non-breaking
 ///   space, `## \u{200B}Decisions`, `### Decisions`), or a setext heading
 ///   whose text [`names_decisions`];
-/// - a pipe-table line (a line starting with `|`, or a table the parser
-///   recognises), which no reader takes as the manifest.
+/// - any other table line no reader takes as the manifest
+///   ([`unread::find`]: in a twin every table is the manifest's).
 pub fn check(file: &MarkdownFile, slug: &str) -> Result<()> {
-    if let Some(refusal) = swallowed(file).or_else(|| near_miss(file, slug)) {
+    let unread = unread::find(file, FileKind::Twin, None);
+    if let Some(refusal) = swallowed(file, &unread).or_else(|| near_miss(file, slug)) {
         return Err(refusal);
     }
-    match table_line(file) {
-        Some(line) => Err(refuse(
-            file,
-            line,
-            &format!(
-                "the twin has no \"## Decisions\" heading, yet this line holds a table line (\"{}\") that no reader takes as the manifest, and the writer would add a second table; put the table under a \"## Decisions\" heading (or remove it)",
-                shown(file, line)
-            ),
-        )),
+    match unread.first() {
+        Some(found) => Err(refuse_unread(file, found)),
         None => Ok(()),
     }
+}
+
+/// The refusal of a twin that holds `found`, rows no reader takes as the
+/// manifest: where they are, why they are unread, what to do.
+pub fn refuse_unread(file: &MarkdownFile, found: &Unread) -> Error {
+    let (why, todo) = found.explain(file);
+    refuse(
+        file,
+        found.line,
+        &format!("{why}; the writer does not edit a twin that holds rows no reader takes; {todo}"),
+    )
 }
 
 /// The refusal for `line`: `<path>:<line>: <why> and run again; nothing
@@ -58,11 +68,6 @@ fn shown(file: &MarkdownFile, line: usize) -> String {
     escape_invisible(file.line_text(line).trim_matches([' ', '\t']))
 }
 
-/// The 1-based lines `range` spans.
-fn lines_of(file: &MarkdownFile, range: &Range<usize>) -> std::ops::RangeInclusive<usize> {
-    file.line_of(range.start)..=file.line_of(range.end.saturating_sub(1).max(range.start))
-}
-
 /// A line of the body that is outside frontmatter, code blocks and HTML
 /// blocks: where a reader would see what the line says.
 fn in_the_open(file: &MarkdownFile, line: usize) -> bool {
@@ -71,32 +76,24 @@ fn in_the_open(file: &MarkdownFile, line: usize) -> bool {
     start >= body && !file.doc.in_code_or_html(start)
 }
 
-/// A fence or comment that is never closed
-/// ([`MarkdownFile::unclosed_blocks`]) and swallows a Decisions heading.
-fn swallowed(file: &MarkdownFile) -> Option<Error> {
-    let (block, heading) = file.unclosed_blocks().into_iter().find_map(|block| {
-        lines_of(file, &block.range)
-            .skip(1)
-            .find(|&l| is_decisions_heading_like(unquoted(file.line_text(l))))
-            .map(|heading| (block, heading))
+/// A fence or comment that is never closed and swallows a Decisions
+/// heading or table lines (an [`unread::Place::Unclosed`] of `unread`).
+fn swallowed(file: &MarkdownFile, unread: &[Unread]) -> Option<Error> {
+    let (open, opener, hidden) = unread.iter().find_map(|u| match &u.place {
+        Place::Unclosed { opener, line, .. } => Some((*line, opener.as_str(), u.line)),
+        _ => None,
     })?;
-    let open = block.line;
-    let why = if block.opener == "<!--" {
+    let why = if opener == "<!--" {
         format!(
-            "the HTML comment opened here is never closed (no \"-->\"), so the Decisions heading at line {heading} and everything after it read as a comment, and the writer would add a second section; close the comment with \"-->\""
+            "the HTML comment opened here is never closed (no \"-->\"), so the Decisions section at line {hidden} and everything after it read as a comment, and the writer would add a second section; close the comment with \"-->\""
         )
     } else {
         format!(
-            "the code fence opened here (\"{}\") is never closed, so the Decisions heading at line {heading} and everything after it read as code, and the writer would add a second section; close the fence",
+            "the code fence opened here (\"{}\") is never closed, so the Decisions section at line {hidden} and everything after it read as code, and the writer would add a second section; close the fence",
             shown(file, open)
         )
     };
     Some(refuse(file, open, &why))
-}
-
-/// `line` without the blockquote markers and indentation it starts with.
-fn unquoted(line: &str) -> &str {
-    line.trim_start_matches([' ', '\t', '>'])
 }
 
 /// The first near-miss Decisions heading in the open, other than the twin's
@@ -127,16 +124,6 @@ fn near_miss(file: &MarkdownFile, slug: &str) -> Option<Error> {
             shown(file, line)
         ),
     ))
-}
-
-/// The first pipe-table line in the open: a line starting with `|` (after
-/// indentation and blockquote markers), or the first line of a table the
-/// parser recognises (a table need not start its lines with `|`).
-fn table_line(file: &MarkdownFile) -> Option<usize> {
-    let by_line = (1..=file.lines.len())
-        .find(|&l| in_the_open(file, l) && unquoted(file.line_text(l)).starts_with('|'));
-    let by_table = file.doc.tables.first().map(|t| file.line_of(t.range.start));
-    [by_line, by_table].into_iter().flatten().min()
 }
 
 #[cfg(test)]
