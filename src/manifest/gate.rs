@@ -29,6 +29,13 @@ pub const UNREADABLE_CHECKS: [&str; 5] = [
 /// which the reader silently takes the later (SPEC §4).
 pub const UNREADABLE_IN_VIEW: [&str; 1] = ["decision-row-duplicate"];
 
+/// The checks whose findings stop the start when they point below the
+/// file's Decisions heading: a code fence or comment never closed. Fences
+/// pair up in order, so one stray fence in the section pairs with a later
+/// one, hides the rows between as an example, and leaves the later one
+/// unclosed.
+pub const UNREADABLE_AFTER_SECTION: [&str; 1] = ["block-unclosed"];
+
 /// Why a resolved row stops the start (SPEC §5.4).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum RefusalReason {
@@ -176,15 +183,17 @@ pub fn check_view<'a, S: AsRef<str>>(
 
 /// The findings that mean the Decisions sections of `manifest` (read from
 /// docs root `root`) cannot be read with certainty for `view`: every
-/// finding of [`UNREADABLE_CHECKS`], and those of [`UNREADABLE_IN_VIEW`]
-/// that point at a row of the view. Suppression comments do not silence
-/// them. In file and line order.
+/// finding of [`UNREADABLE_CHECKS`], those of [`UNREADABLE_IN_VIEW`] that
+/// point at a row of the view, and those of [`UNREADABLE_AFTER_SECTION`]
+/// below the Decisions heading of their file. Suppression comments do not
+/// silence them. In file and line order.
 pub fn unreadable(manifest: &Manifest, view: View, root: &Path) -> Vec<Finding> {
     let env = LintEnv::default();
     let input = LintInput::without_handoffs(manifest, root, &env);
     let names: Vec<&str> = UNREADABLE_CHECKS
         .iter()
         .chain(&UNREADABLE_IN_VIEW)
+        .chain(&UNREADABLE_AFTER_SECTION)
         .copied()
         .collect();
     let in_view = |finding: &Finding| {
@@ -196,9 +205,25 @@ pub fn unreadable(manifest: &Manifest, view: View, root: &Path) -> Vec<Finding> 
         rows.iter()
             .any(|r| r.origin.line == finding.line && rank(r, view).is_some())
     };
+    let below_section = |finding: &Finding| {
+        let section = match finding.kind {
+            FileKind::Plan => manifest.plan.decisions.as_ref(),
+            FileKind::Twin => manifest.twin.as_ref().and_then(|t| t.decisions.as_ref()),
+            FileKind::Handoff(_) => None,
+        };
+        section.is_some_and(|s| finding.line > s.heading_line)
+    };
     crate::lint::run_only(&input, &names)
         .into_iter()
-        .filter(|f| !UNREADABLE_IN_VIEW.contains(&f.name) || in_view(f))
+        .filter(|f| {
+            if UNREADABLE_IN_VIEW.contains(&f.name) {
+                in_view(f)
+            } else if UNREADABLE_AFTER_SECTION.contains(&f.name) {
+                below_section(f)
+            } else {
+                true
+            }
+        })
         .collect()
 }
 

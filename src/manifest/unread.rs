@@ -77,6 +77,29 @@ pub enum Place {
         /// there is no such line.
         near_closer: String,
     },
+    /// Inside a closed code block whose fences pair up wrongly
+    /// ([`crate::markdown::MispairedBlock`]).
+    Mispaired {
+        /// 1-based line of the fence that opens it.
+        line: usize,
+        /// 1-based line of the fence that closes it.
+        end: usize,
+        /// A line inside written as an opening fence of the same mark.
+        inner: Option<usize>,
+        /// A code fence after it that is never closed.
+        unclosed: Option<usize>,
+    },
+    /// Inside an HTML comment that a second `<!--` within it shows was
+    /// meant to end earlier: comments do not nest, so the first one runs on
+    /// to the `-->` of the second.
+    CommentOverrun {
+        /// 1-based line of the first `<!--`.
+        line: usize,
+        /// 1-based line of the `<!--` inside it.
+        inner: usize,
+        /// 1-based line of the `-->` that ends it.
+        end: usize,
+    },
     /// Inside an HTML block (not a comment), which runs on to its end (most
     /// often the next blank line) and is shown as raw HTML.
     Html {
@@ -201,6 +224,37 @@ impl Unread {
                     todo,
                 )
             }
+            Place::Mispaired {
+                line,
+                end,
+                inner,
+                unclosed,
+            } => {
+                let sign = match (inner, unclosed) {
+                    (Some(inner), _) => format!(
+                        "line {inner} ({}) inside it opens no block of its own, so the fence of line {end} meant for it closes this one",
+                        quoted(*inner)
+                    ),
+                    (None, Some(unclosed)) => format!(
+                        "the code fence of line {unclosed} is never closed, so the file's fences pair up wrongly somewhere above it"
+                    ),
+                    (None, None) => String::new(),
+                };
+                (
+                    format!(
+                        "these lines are inside the code block that the fence of line {line} opens and line {end} closes, and they may be meant as text: {sign}; so no reader sees them"
+                    ),
+                    format!(
+                        "delete a stray fence (line {line}?), or give every code block a closing fence of its own"
+                    ),
+                )
+            }
+            Place::CommentOverrun { line, inner, end } => (
+                format!(
+                    "these lines are inside the HTML comment opened at line {line}, which runs on to the first \"-->\", at line {end}: the \"<!--\" of line {inner} opens no comment of its own inside it, so no reader sees them"
+                ),
+                format!("end the comment of line {line} with --> where it should end"),
+            ),
             Place::Html { line } => (
                 format!(
                     "these rows are inside the HTML block that line {line} ({}) opens, which runs on over them, so Markdown shows them as raw text and no reader takes them as the manifest",
@@ -272,8 +326,40 @@ fn hiders(file: &MarkdownFile, section: Option<&Range<usize>>) -> Vec<Hider> {
             range: block.range,
         });
     }
+    for block in file.mispaired_blocks() {
+        out.push(Hider {
+            in_section: in_section(block.range.start),
+            first_line: block.line + 1,
+            place: Place::Mispaired {
+                line: block.line,
+                end: block.end,
+                inner: block.inner,
+                unclosed: block.unclosed,
+            },
+            range: block.range,
+        });
+    }
     for range in &file.doc.html_blocks {
-        if without_container_marks(&file.text[range.clone()]).starts_with("<!--") {
+        let text = without_container_marks(&file.text[range.clone()]);
+        if let Some(inside) = text.strip_prefix("<!--") {
+            // A closed comment is an example, unless a second `<!--` in it
+            // shows that the first was meant to end before it.
+            let end = inside.find("-->");
+            if let (Some(end), Some(inner)) = (end, inside.find("<!--"))
+                && inner < end
+            {
+                let offset = |at: usize| range.end - text.len() + 4 + at;
+                out.push(Hider {
+                    in_section: in_section(range.start),
+                    first_line: file.line_of(range.start) + 1,
+                    place: Place::CommentOverrun {
+                        line: file.line_of(range.start),
+                        inner: file.line_of(offset(inner)),
+                        end: file.line_of(offset(end)),
+                    },
+                    range: range.clone(),
+                });
+            }
             continue;
         }
         let line = file.line_of(range.start);
@@ -385,7 +471,7 @@ pub fn find(file: &MarkdownFile, kind: FileKind, section: Option<&DecisionSectio
         let start = file.lines.line_start(line);
         let stray = is_pipe_line(file.line_text(line))
             && !hidden(line)
-            && !table_lines[line]
+            && !table_lines.get(line).copied().unwrap_or(false)
             && !in_section(start)
             && !file.doc.in_code_or_html(start);
         if stray {
@@ -407,8 +493,7 @@ fn outside(file: &MarkdownFile, section: Option<&DecisionSection>, offset: usize
         .doc
         .headings
         .iter()
-        .filter(|h| !h.nested && h.range.start < offset)
-        .last()
+        .rfind(|h| !h.nested && h.range.start < offset)
         .map(|h| {
             let first = file.line_of(h.range.start);
             let last = file.line_of(h.range.end.saturating_sub(1).max(h.range.start));
@@ -547,6 +632,22 @@ mod tests {
         );
         let got = unread(&format!("## Decisions\n\n<div>\n{TABLE}"), FileKind::Plan);
         assert_eq!(got, [(4, Place::Html { line: 3 })]);
+        // A comment left open, ended by the `-->` of a later comment.
+        let got = unread(
+            &format!("## Decisions\n\n<!-- TODO\n\n{TABLE}\n<!-- planfile-ignore: x -->\n"),
+            FileKind::Plan,
+        );
+        assert_eq!(
+            got,
+            [(
+                5,
+                Place::CommentOverrun {
+                    line: 3,
+                    inner: 9,
+                    end: 9
+                }
+            )]
+        );
         let got = unread(
             &format!("---\n\n# T\n\n## Decisions\n\n{TABLE}\n---\n\n## Phases\n"),
             FileKind::Plan,

@@ -468,7 +468,70 @@ impl UnclosedBlock {
     }
 }
 
+/// A fenced code block that is closed, but whose fences pair up wrongly by
+/// every sign: a stray fence above the lines meant as text pairs with a
+/// later fence, so the lines between read as code, and the fence meant to
+/// close that later block opens one instead.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MispairedBlock {
+    /// 1-based line of the fence that opens it.
+    pub line: usize,
+    /// 1-based line of the fence that closes it.
+    pub end: usize,
+    /// Byte range of the block, fences included.
+    pub range: Range<usize>,
+    /// A line inside written as an opening fence of the same mark (```` ```sh
+    /// ````), which opens nothing inside a block: the fence of `line` took
+    /// the closing fence meant for it.
+    pub inner: Option<usize>,
+    /// The opening line of a code fence after the block that is never
+    /// closed: the file's fences do not pair up.
+    pub unclosed: Option<usize>,
+}
+
 impl MarkdownFile {
+    /// The closed fenced code blocks whose fences pair up wrongly by every
+    /// sign ([`MispairedBlock`]): one holds a line written as an opening
+    /// fence of its own mark and length, or a code fence after it is never
+    /// closed. In document order.
+    pub fn mispaired_blocks(&self) -> Vec<MispairedBlock> {
+        let unclosed: Vec<UnclosedBlock> = self
+            .unclosed_blocks()
+            .into_iter()
+            .filter(|b| b.opener != "<!--")
+            .collect();
+        let mut out = Vec::new();
+        for block in self.doc.code_blocks.iter().filter(|b| b.fenced) {
+            if unclosed.iter().any(|u| u.range.start == block.range.start) {
+                continue;
+            }
+            let line = self.line_of(block.range.start);
+            let Some(fence) = opening_fence(self.line_text(line)) else {
+                continue;
+            };
+            let end = self.line_of(block.range.end.saturating_sub(1).max(block.range.start));
+            let marker = fence.chars().next();
+            let inner = (line + 1..end).find(|&l| {
+                opening_fence(self.line_text(l))
+                    .is_some_and(|f| f.chars().next() == marker && f.len() >= fence.len())
+            });
+            let unclosed = unclosed
+                .iter()
+                .find(|u| u.range.start >= block.range.end)
+                .map(|u| u.line);
+            if inner.is_some() || unclosed.is_some() {
+                out.push(MispairedBlock {
+                    line,
+                    end,
+                    range: block.range.clone(),
+                    inner,
+                    unclosed,
+                });
+            }
+        }
+        out
+    }
+
     /// The fenced code blocks and HTML comments of the body that are never
     /// closed, in document order.
     pub fn unclosed_blocks(&self) -> Vec<UnclosedBlock> {

@@ -1,0 +1,166 @@
+//! The start gate fails closed for every accident (SPEC §5.4): a plan that
+//! owes a blocking decision never passes, whatever single line a person
+//! inserts or changes from its Decisions heading to the end of the file —
+//! a heading, a rule, a fence, a comment, an HTML tag, a quote, a list
+//! item, a stray row. The row is either read (and owed) or cannot be read
+//! with certainty (and the gate refuses for that).
+
+use std::path::{Path, PathBuf};
+
+use planfile::manifest::{Manifest, View, gate};
+use planfile::markdown::MarkdownFile;
+use planfile::plan::Plan;
+
+/// A two-phase plan whose Decisions table owes `relay`, with a fenced
+/// Verification block and a suppression comment after the table (each a
+/// partner a stray fence or comment could pair with).
+const PLAN: &str = "---
+slug: lh
+status: active
+phases: 2
+---
+
+# Lighthouse
+
+## Phase graph
+
+| Phase | Title | Depends on | Repos | Exit criteria |
+|------:|-------|------------|-------|---------------|
+| 1 | Lamp | — | lamp | lit |
+| 2 | Horn | 1 | horn | sounds |
+
+## Decisions
+
+Decided before the first run.
+
+| key | value | owner | state | blocking | source | evidence | phase |
+|---|---|---|---|---|---|---|---|
+| `stop` | halt | keeper | answered | no | plan | | — |
+| `relay` | | keeper | outstanding | yes | plan | | — |
+| `mcp` | none | keeper | answered | no | plan | | — |
+| `waits` | tide · 6h | keeper | answered | no | plan | | 2 |
+
+<!-- planfile-ignore: template-placeholder -->
+Answers that arrive later go to the twin.
+
+## Phases
+
+### Phase 1 — Lamp
+- **Verification:**
+  ```sh
+  test -s lamp.log
+  ```
+
+### Phase 2 — Horn
+- **Verification:** `test -s horn.log`
+";
+
+/// Lines a person might put anywhere by accident.
+const STRAY: &[&str] = &[
+    "",
+    "# Relay",
+    "## Notes",
+    "### Relay",
+    "---",
+    "===",
+    "***",
+    "<div>",
+    "<details>",
+    "<h2>Decisions</h2>",
+    "<!-- TODO: review with ops",
+    "<!-- a note -->",
+    "-->",
+    "```",
+    "```\t",
+    "~~~",
+    "> ## Note",
+    "> quoted",
+    "- item",
+    "1. item",
+    "    indented",
+    "Prose.",
+    "Decisions",
+    "| `relay` | off | keeper | answered | no | plan | | — |",
+    "|---|---|---|---|---|---|---|---|",
+    "| key | value |",
+    "\t",
+];
+
+fn verdict_may_start(text: &str) -> bool {
+    let file = MarkdownFile::from_text(PathBuf::from("docs/plans/lh.md"), text.to_string());
+    let manifest = Manifest {
+        plan: Plan::from_file("lh", file),
+        twin: None,
+    };
+    gate::check_view(&manifest, View::PlanWide, &["relay"], Path::new(".")).may_start()
+}
+
+/// The 0-based index of the Decisions heading's line in [`PLAN`].
+fn heading_index() -> usize {
+    PLAN.lines()
+        .position(|l| l == "## Decisions")
+        .unwrap_or_default()
+}
+
+#[test]
+fn the_plan_as_written_is_refused() {
+    assert!(!verdict_may_start(PLAN));
+    // The control: once relay is answered, the plan passes.
+    let answered = PLAN.replace(
+        "| `relay` | | keeper | outstanding | yes |",
+        "| `relay` | off | keeper | answered | yes |",
+    );
+    assert!(verdict_may_start(&answered));
+}
+
+/// Every plan variant: [`PLAN`], and the same with a Verification fence
+/// without an info string (a partner a stray fence pairs with differently).
+fn plans() -> [String; 2] {
+    [PLAN.to_string(), PLAN.replace("  ```sh\n", "  ```\n")]
+}
+
+/// Inserting any stray line anywhere from the Decisions heading on never
+/// lets a plan that owes `relay` start (every line, every position).
+#[test]
+fn no_inserted_line_lets_an_owed_decision_pass() {
+    for plan in plans() {
+        let lines: Vec<&str> = plan.lines().collect();
+        for at in heading_index()..=lines.len() {
+            for stray in STRAY {
+                let mut edited = lines.clone();
+                edited.insert(at, stray);
+                let text = edited.join("\n") + "\n";
+                assert!(
+                    !verdict_may_start(&text),
+                    "{stray:?} inserted at line {}:\n{text}",
+                    at + 1
+                );
+            }
+        }
+    }
+}
+
+/// Replacing any line from the Decisions heading on by a stray line never
+/// lets the plan start, unless the line replaced is the owed row itself
+/// (then nothing is owed any more).
+#[test]
+fn no_replaced_line_lets_an_owed_decision_pass() {
+    for plan in plans() {
+        let lines: Vec<&str> = plan.lines().collect();
+        for at in heading_index()..lines.len() {
+            if lines[at].starts_with("| `relay`") {
+                continue;
+            }
+            for stray in STRAY {
+                let mut edited = lines.clone();
+                edited[at] = stray;
+                let text = edited.join("\n") + "\n";
+                assert!(
+                    !verdict_may_start(&text),
+                    "line {} replaced by {stray:?}:\n{text}",
+                    at + 1
+                );
+            }
+        }
+    }
+}

@@ -1,0 +1,594 @@
+//! The start gate refuses what it cannot read with certainty (SPEC §3.3,
+//! §5.4, §6): each test starts from `planfile new lh` (six blocking
+//! decisions owed) — most after answering five of them in the plan, so that
+//! only `relay` is owed — makes the edit a person could make by accident,
+//! and checks that `check` refuses (naming the file, the line and what to
+//! fix, whatever `--ack` says) and that `validate` reports it as a gating
+//! finding.
+
+mod common;
+
+use common::{Root, stderr, stdout};
+use serde_json::Value;
+
+/// The five blocking keys besides `relay` that a new plan leaves owed.
+const FIVE: [&str; 5] = [
+    "permission.policy",
+    "permission.destructive",
+    "credentials",
+    "accounts",
+    "human-acts",
+];
+
+/// The row of `relay` in a new plan.
+const RELAY: &str = "| `relay` | | operator | outstanding | yes | plan | | — |";
+
+/// A docs root holding `planfile new lh`, edited by `edit`.
+fn new_plan(edit: impl FnOnce(String) -> String) -> Root {
+    let root = Root::new();
+    let out = root.run(["new", "lh"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let path = root.path().join("docs/plans/lh.md");
+    let text = std::fs::read_to_string(&path).expect("the plan");
+    std::fs::write(&path, edit(text)).expect("edit the plan");
+    root
+}
+
+/// The plan text with the five blocking keys besides `relay` answered.
+fn ans5(mut text: String) -> String {
+    for key in FIVE {
+        text = text.replace(
+            &format!("| `{key}` | | operator | outstanding | yes |"),
+            &format!("| `{key}` | x | operator | answered | yes |"),
+        );
+    }
+    text
+}
+
+/// `text` with `from` replaced by `to` once; panics when `from` is absent.
+fn swap(text: &str, from: &str, to: &str) -> String {
+    assert!(text.contains(from), "{from:?} not in the plan");
+    text.replacen(from, to, 1)
+}
+
+/// Runs `decisions lh [ARGS] check`; exit code and stdout.
+fn check(root: &Root, args: &[&str]) -> (i32, String) {
+    let out = root.decisions("lh", &[args, &["check"][..]].concat());
+    (out.status.code().unwrap_or(-1), stdout(&out))
+}
+
+/// The names of the gating findings `validate lh` reports, which must make
+/// it exit 1.
+fn gating_findings(root: &Root) -> Vec<String> {
+    let (code, findings) = root.findings("lh");
+    let names: Vec<String> = findings
+        .iter()
+        .filter(|f| f["gating"] == true)
+        .filter_map(|f| f["name"].as_str().map(str::to_string))
+        .collect();
+    assert_eq!(code, 1, "validate must fail: {findings:?}");
+    names
+}
+
+/// Asserts the gate refuses `root`'s plan-wide view because of a finding
+/// of `check_name` in `file` at `line`, whatever `--ack` says, and that
+/// `validate` reports that finding as gating.
+fn refused_for(root: &Root, check_name: &str, file: &str, line: usize) {
+    for args in [&[][..], &["--ack", "relay"]] {
+        let (code, out) = check(root, args);
+        assert_eq!(code, 1, "{args:?}: {out}");
+        assert!(!out.contains("may start"), "{out}");
+        assert!(
+            out.contains(&format!("{file}:{line}: ")) && out.contains(check_name),
+            "{check_name} at {file}:{line} missing: {out}"
+        );
+        assert!(out.contains("--ack does not pass these problems"), "{out}");
+    }
+    let names = gating_findings(root);
+    assert!(names.iter().any(|n| n == check_name), "{names:?}");
+}
+
+// 1. A Decisions table without the columns the gate reads.
+
+#[test]
+fn a_header_without_a_blocking_column_stops_the_start() {
+    let variants = [
+        "blocking?",
+        "blo<!-- -->cking",
+        "blo&#99;king",
+        "blo\u{AD}cking",
+        "blocks",
+        "bl\u{43E}cking",
+        "bl\u{200B}ocking",
+        "blocking\u{A0}",
+    ];
+    for cell in variants {
+        let root = new_plan(|t| {
+            ans5(swap(
+                &t,
+                "| state | blocking |",
+                &format!("| state | {cell} |"),
+            ))
+        });
+        refused_for(&root, "decision-table-malformed", "docs/plans/lh.md", 27);
+        let (_, out) = check(&root, &[]);
+        assert!(out.contains("no `blocking` column"), "{cell:?}: {out}");
+        // The cell is quoted so that a look-alike shows.
+        assert!(
+            !out.contains('\u{43E}') && !out.contains('\u{200B}') && !out.contains('\u{A0}'),
+            "{out}"
+        );
+        // The listing prints what the reference prints.
+        let listed = stdout(&root.run(["phase-graph", "lh", "--decisions"]));
+        assert!(
+            listed.contains("relay\toutstanding\toperator\tno\tplan\t\n"),
+            "{listed}"
+        );
+    }
+    // A header without a state column, too.
+    let root = new_plan(|t| swap(&t, "| state | blocking |", "| status | blocking |"));
+    refused_for(&root, "decision-table-malformed", "docs/plans/lh.md", 27);
+    assert!(check(&root, &[]).1.contains("no `state` column"));
+}
+
+// 2. Decision rows not under the Decisions heading, or not the manifest.
+
+/// An edit of the plan's text.
+type Edit = Box<dyn Fn(String) -> String>;
+
+#[test]
+fn a_table_cut_off_from_the_decisions_heading_stops_the_start() {
+    let cases: Vec<(&str, Edit, usize)> = vec![
+        (
+            "a --- under the prose makes it a heading",
+            Box::new(|t| {
+                swap(
+                    &t,
+                    "by `planfile decisions`.\n",
+                    "by `planfile decisions`.\n---\n",
+                )
+            }),
+            28,
+        ),
+        (
+            "an emoji in the heading",
+            Box::new(|t| swap(&t, "## Decisions\n", "## 📋 Decisions\n")),
+            27,
+        ),
+        (
+            "## Decision",
+            Box::new(|t| swap(&t, "## Decisions\n", "## Decision\n")),
+            27,
+        ),
+        (
+            "## Decision\\s",
+            Box::new(|t| swap(&t, "## Decisions\n", "## Decision\\s\n")),
+            27,
+        ),
+        (
+            "a Cyrillic e",
+            Box::new(|t| swap(&t, "## Decisions\n", "## D\u{435}cisions\n")),
+            27,
+        ),
+        (
+            "an HTML heading",
+            Box::new(|t| swap(&t, "## Decisions\n", "<h2>Decisions</h2>\n")),
+            27,
+        ),
+        (
+            "two Decisions headings",
+            Box::new(|t| {
+                swap(
+                    &t,
+                    "## Decisions\n\n",
+                    "## Decisions\n\nSee the table below.\n\n## Decisions\n\n",
+                )
+            }),
+            31,
+        ),
+        (
+            "a second table after the first",
+            Box::new(|t| {
+                let t = swap(&ans5(t), &format!("{RELAY}\n"), "");
+                swap(
+                    &t,
+                    "\n## Phases",
+                    &format!(
+                        "\nAdded after review:\n\n| key | value | owner | state | blocking | source | evidence | phase |\n|---|---|---|---|---|---|---|---|\n{RELAY}\n\n## Phases"
+                    ),
+                )
+            }),
+            50,
+        ),
+        (
+            "a heading between two rows",
+            Box::new(|t| swap(&ans5(t), RELAY, &format!("# Relay\n{RELAY}"))),
+            46,
+        ),
+        (
+            "a <div> right above the header",
+            Box::new(|t| swap(&t, "| key | value |", "<div>\n| key | value |")),
+            28,
+        ),
+    ];
+    for (what, edit, line) in cases {
+        let root = new_plan(edit);
+        let (code, out) = check(&root, &[]);
+        assert_eq!(code, 1, "{what}: {out}");
+        assert!(!out.contains("no decision manifest"), "{what}: {out}");
+        refused_for(&root, "decision-table-unread", "docs/plans/lh.md", line);
+    }
+}
+
+#[test]
+fn a_quoted_heading_does_not_end_the_decisions_section() {
+    let root = new_plan(|t| {
+        swap(
+            &t,
+            "## Decisions\n\n",
+            "## Decisions\n\n> ## Note\n> The defaults are the operator's.\n\n",
+        )
+    });
+    let out = root.decisions("lh", &["check", "--format", "json"]);
+    assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
+    let verdict: Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(verdict["refusals"].as_array().map(Vec::len), Some(6));
+    assert_eq!(verdict["unreadable"].as_array().map(Vec::len), Some(0));
+    let listed = stdout(&root.run(["phase-graph", "lh", "--decisions"]));
+    assert_eq!(listed.lines().count(), 19, "{listed}");
+}
+
+// 3. A block never closed swallows (part of) the Decisions section.
+
+#[test]
+fn an_unclosed_comment_or_fence_in_the_section_stops_the_start() {
+    let cases: [(&str, &str, &str); 3] = [
+        (
+            "a comment",
+            "<!-- TODO: review with ops\n",
+            "HTML comment opened at line 20",
+        ),
+        ("a fence", "```\n", "code block opened at line 20"),
+        (
+            "a fence closed by a fence and a tab",
+            "```\nexample\n```\t\n",
+            "line 22, \"```\\u{9}\", does not close it",
+        ),
+    ];
+    for (what, block, says) in cases {
+        let root = new_plan(|t| {
+            swap(
+                &t,
+                "## Decisions\n\n",
+                &format!("## Decisions\n\n{block}\n"),
+            )
+        });
+        let (code, out) = check(&root, &["--ack", "relay"]);
+        assert_eq!(code, 1, "{what}: {out}");
+        assert!(out.contains("decision-table-unread"), "{what}: {out}");
+        assert!(out.contains(says), "{what}: {out}");
+        let names = gating_findings(&root);
+        assert!(names.contains(&"block-unclosed".to_string()), "{names:?}");
+    }
+}
+
+// 4. An empty or missing blocking cell, a short row, a lone CR.
+
+#[test]
+fn an_empty_blocking_cell_on_a_template_blocking_key_still_blocks() {
+    let empty = "| `relay` | | operator | outstanding | | plan | | — |";
+    let root = new_plan(|t| swap(&ans5(t), RELAY, empty));
+    let (code, out) = check(&root, &[]);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("  - relay: outstanding and blocking (its blocking cell says nothing, and the template marks relay blocking, so it counts as blocking), owed by operator"),
+        "{out}"
+    );
+    // The listing and the lint keep the reference's reading.
+    let listed = stdout(&root.run(["phase-graph", "lh", "--decisions"]));
+    assert!(
+        listed.contains("relay\toutstanding\toperator\tno\tplan\t\n"),
+        "{listed}"
+    );
+    // A key the template does not mark blocking, with an empty cell, does
+    // not block.
+    let root = new_plan(|t| {
+        let t = swap(&ans5(t), RELAY, &RELAY.replace("outstanding", "answered"));
+        swap(
+            &t,
+            "| `budgets` | | operator | outstanding | no |",
+            "| `budgets` | | operator | outstanding | |",
+        )
+    });
+    assert_eq!(check(&root, &[]).0, 0);
+
+    // A twin row with an empty cell over the plan's yes.
+    let root = new_plan(ans5);
+    root.twin(
+        "lh",
+        "# Decisions — lh\n\n## Decisions\n\n| key | value | owner | state | blocking | source | evidence | phase |\n|---|---|---|---|---|---|---|---|\n| `relay` | | op | outstanding | | run | | — |\n",
+    );
+    let (code, out) = check(&root, &[]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("  - relay: outstanding and blocking"), "{out}");
+}
+
+#[test]
+fn a_row_with_fewer_cells_than_the_header_stops_the_start() {
+    let root = new_plan(|t| swap(&ans5(t), RELAY, "| `relay` | | operator | outstanding |"));
+    let (code, out) = check(&root, &[]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("  - relay: outstanding and blocking"), "{out}");
+    refused_for(&root, "decision-table-malformed", "docs/plans/lh.md", 45);
+    assert!(
+        check(&root, &[])
+            .1
+            .contains("a row with 4 cells under a header of 8"),
+    );
+
+    // A lone CR inside the row cuts it in two short rows.
+    let root = new_plan(|t| {
+        swap(
+            &ans5(t),
+            "| `relay` | | operator | outstanding | yes |",
+            "| `relay` | | operator | outstanding\r| yes |",
+        )
+    });
+    let (code, out) = check(&root, &[]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("  - relay: outstanding and blocking"), "{out}");
+    refused_for(&root, "decision-table-malformed", "docs/plans/lh.md", 45);
+}
+
+// 5. Two rows for one key in one file.
+
+#[test]
+fn duplicate_rows_in_the_view_stop_the_start() {
+    let answered = "| `relay` | off | operator | answered | yes | plan | | — |";
+    let root = new_plan(|t| swap(&ans5(t), RELAY, &format!("{RELAY}\n{answered}")));
+    refused_for(&root, "decision-row-duplicate", "docs/plans/lh.md", 46);
+
+    let root = new_plan(|t| swap(&ans5(t), RELAY, answered));
+    root.twin(
+        "lh",
+        "# Decisions — lh\n\n## Decisions\n\n| key | value | owner | state | blocking | source | evidence | phase |\n|---|---|---|---|---|---|---|---|\n| `relay` | | op | outstanding | yes | run | | — |\n| `relay` | off | op | answered | yes | run | | — |\n",
+    );
+    refused_for(
+        &root,
+        "decision-row-duplicate",
+        "docs/handoffs/lh/decisions.md",
+        8,
+    );
+
+    // Duplicates scoped to phase 1 stop phase 1's view, not the plan-wide
+    // one.
+    let phase_row = |state: &str| format!("| `stop` | | operator | {state} | yes | plan | | 1 |");
+    let root = new_plan(|t| {
+        swap(
+            &ans5(t),
+            RELAY,
+            &format!(
+                "{}\n{}\n{}",
+                RELAY.replace("outstanding", "answered"),
+                phase_row("outstanding"),
+                phase_row("answered")
+            ),
+        )
+    });
+    assert_eq!(check(&root, &[]).0, 0, "{}", check(&root, &[]).1);
+    let (code, out) = check(&root, &["--phase", "1"]);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("lh.md:47: ") && out.contains("decision-row-duplicate"),
+        "{out}"
+    );
+}
+
+// 6. A row scoped to a phase the plan does not have.
+
+#[test]
+fn a_row_of_a_phase_that_does_not_exist_stops_every_view() {
+    for phase in ["9", "0"] {
+        let root = new_plan(|t| {
+            swap(
+                &ans5(t),
+                RELAY,
+                &RELAY.replace("| — |", &format!("| {phase} |")),
+            )
+        });
+        refused_for(&root, "decision-phase-unknown", "docs/plans/lh.md", 45);
+        let (code, out) = check(&root, &["--phase", "1"]);
+        assert_eq!(code, 1, "{out}");
+        assert!(out.contains("decision-phase-unknown"), "{out}");
+    }
+}
+
+// 7. A twin that is a dangling symlink.
+
+#[test]
+fn a_dangling_twin_symlink_is_unreadable_for_every_reader() {
+    let root = new_plan(ans5);
+    let dir = root.path().join("docs/handoffs/lh");
+    std::fs::create_dir_all(&dir).expect("the handoff folder");
+    std::os::unix::fs::symlink("../../moved/decisions.md", dir.join("decisions.md"))
+        .expect("a link");
+    for args in [
+        &["decisions", "lh", "check"][..],
+        &["decisions", "lh", "--ack", "relay", "check"],
+        &["decisions", "lh", "list"],
+        &["decisions", "lh", "prompt"],
+        &["decisions", "lh", "resolve"],
+        &["phase-graph", "lh", "--decisions"],
+        &["validate", "lh"],
+    ] {
+        let out = root.run(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stdout(&out));
+        assert!(
+            stderr(&out).contains(
+                "docs/handoffs/lh/decisions.md: the twin is a symlink to ../../moved/decisions.md, which does not exist"
+            ),
+            "{args:?}: {}",
+            stderr(&out)
+        );
+    }
+}
+
+// 8. A first line `---` that swallows the Decisions section as front
+// matter.
+
+#[test]
+fn a_leading_rule_that_hides_the_section_as_front_matter_stops_the_start() {
+    let root = new_plan(|t| {
+        let body = t.splitn(3, "---\n").nth(2).unwrap_or_default().to_string();
+        format!("---\n{}", swap(&body, "\n## Phases", "\n---\n\n## Phases"))
+    });
+    let (code, out) = check(&root, &[]);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("inside the front matter that the \"---\" of line 1 opens"),
+        "{out}"
+    );
+    refused_for(&root, "decision-table-unread", "docs/plans/lh.md", 14);
+}
+
+// 13. The writer refuses while the plan's manifest is hidden.
+
+#[test]
+fn answer_refuses_while_the_plans_decisions_are_hidden() {
+    let root = new_plan(|t| {
+        swap(
+            &t,
+            "## Decisions\n\n",
+            "## Decisions\n\n<!-- TODO: review with ops\n\n",
+        )
+    });
+    for extra in [&[][..], &["--dry-run"], &["--blocking", "yes"]] {
+        let args = [&["answer", "relay", "--value", "off"][..], extra].concat();
+        let out = root.decisions("lh", &args);
+        assert_eq!(out.status.code(), Some(1), "{extra:?}: {}", stderr(&out));
+        assert_eq!(stdout(&out), "");
+        assert!(
+            stderr(&out).contains(
+                "docs/plans/lh.md:20: the plan's Decisions section cannot be read with certainty"
+            ),
+            "{}",
+            stderr(&out)
+        );
+        assert!(stderr(&out).trim_end().ends_with("nothing written"));
+        assert!(!root.path().join("docs/handoffs").exists());
+    }
+}
+
+// 16. The help of check names every field of its JSON.
+
+#[test]
+fn check_help_names_every_json_field() {
+    let out = Root::new().run(["decisions", "lh", "check", "--help"]);
+    assert!(
+        stdout(&out).contains("{verdict, slug, view, refusals, acknowledged, unreadable}"),
+        "{}",
+        stdout(&out)
+    );
+    let root = new_plan(|t| t);
+    let json = root.decisions("lh", &["check", "--format", "json"]);
+    let verdict: Value = serde_json::from_slice(&json.stdout).expect("JSON");
+    let mut keys: Vec<&str> = verdict
+        .as_object()
+        .expect("an object")
+        .keys()
+        .map(String::as_str)
+        .collect();
+    keys.sort_unstable();
+    assert_eq!(
+        keys,
+        [
+            "acknowledged",
+            "refusals",
+            "slug",
+            "unreadable",
+            "verdict",
+            "view"
+        ]
+    );
+}
+
+// 17. Advice names the docs root the plan was found in.
+
+#[test]
+fn advice_names_the_docs_root_of_a_plan_given_by_path() {
+    let root = Root::new();
+    for dir in ["a", "b"] {
+        std::fs::create_dir_all(root.path().join(dir).join("docs/plans")).expect("a root");
+    }
+    let out = root
+        .cmd()
+        .env_remove("DOCS_ROOT")
+        .current_dir(root.path().join("a"))
+        .args(["new", "p"])
+        .output()
+        .expect("run planfile");
+    assert!(out.status.success(), "{}", stderr(&out));
+    for verb in ["check", "prompt"] {
+        let out = root
+            .cmd()
+            .env_remove("DOCS_ROOT")
+            .args(["--root", "b", "decisions", "a/docs/plans/p.md", verb])
+            .output()
+            .expect("run planfile");
+        let text = stdout(&out);
+        assert!(
+            text.contains("planfile --root a decisions p "),
+            "{verb}: {text}"
+        );
+        assert!(!text.contains("--root b"), "{verb}: {text}");
+    }
+    // The advice runs as printed.
+    let out = root
+        .cmd()
+        .env_remove("DOCS_ROOT")
+        .args([
+            "--root",
+            "a",
+            "decisions",
+            "p",
+            "answer",
+            "relay",
+            "--value",
+            "off",
+        ])
+        .output()
+        .expect("run planfile");
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+}
+
+// 18. Quoted as written; a phase argument that is not a number.
+
+#[test]
+fn an_unreadable_state_is_quoted_as_written_and_a_phase_must_be_a_number() {
+    let root = new_plan(|t| {
+        swap(
+            &t,
+            "| `relay` | | operator | outstanding |",
+            "| `relay` | | operator | Outstanding. |",
+        )
+    });
+    let (code, out) = check(&root, &[]);
+    assert_eq!(code, 1);
+    assert!(
+        out.contains("  - relay: state \"Outstanding.\" is not one of"),
+        "{out}"
+    );
+    for verb in ["check", "list"] {
+        let out = root.decisions("lh", &["--phase", "x", verb]);
+        assert_eq!(out.status.code(), Some(2));
+        assert_eq!(
+            stderr(&out),
+            "planfile: \"x\" is not a phase number (lh has phases: 1)\n"
+        );
+    }
+    let out = root.decisions("lh", &["--phase", "3", "check"]);
+    assert_eq!(
+        stderr(&out),
+        "planfile: phase 3 is not in this plan (lh has phases: 1)\n"
+    );
+}
