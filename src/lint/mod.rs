@@ -10,6 +10,7 @@
 pub mod blocks;
 pub mod decisions;
 pub mod gates;
+pub mod select;
 pub mod structure;
 pub mod verification;
 
@@ -330,17 +331,30 @@ pub fn lookup(name: &str) -> Vec<&'static Check> {
         .collect()
 }
 
-/// Runs every check of the registry over `input` and returns the findings,
-/// ordered by file (plan, then twin), line, column and registry order, with
-/// the severity `config` gives each check.
+/// Runs every check of the registry that `config` enables for each file
+/// (its selection less its per-file ignores) over `input` and returns the
+/// findings, ordered by file (plan, then twin), line, column and registry
+/// order, with the severity `config` gives each check.
 pub fn run(input: &LintInput, config: &LintConfig) -> Vec<Finding> {
     let mut findings = Vec::new();
     let mut hits = Vec::new();
+    let plan_checks = config.checks_for(&input.plan_file().path);
+    let twin_checks = input
+        .file(FileKind::Twin)
+        .map(|twin| config.checks_for(&twin.path))
+        .unwrap_or_default();
     for (index, check) in CHECKS.iter().enumerate() {
+        if !plan_checks.union(twin_checks).contains(index) {
+            continue;
+        }
         hits.clear();
         (check.run)(input, &mut hits);
         for hit in hits.drain(..) {
-            let Some(file) = input.file(hit.file) else {
+            let enabled = match hit.file {
+                FileKind::Plan => plan_checks,
+                FileKind::Twin => twin_checks,
+            };
+            let Some(file) = input.file(hit.file).filter(|_| enabled.contains(index)) else {
                 continue;
             };
             let (line, column) = file.lines.line_col(&file.text, hit.span.start);
@@ -429,6 +443,19 @@ pub fn lint_manifest(
 /// [`Manifest::load`] (a missing plan is exit 2) and [`lint_manifest`].
 pub fn lint_location(location: &PlanLocation, config: &LintConfig) -> Result<PlanReport> {
     let manifest = Manifest::load(location)?;
+    lint_manifest(location, manifest, config)
+}
+
+/// Lints a plan whose text is in memory (stdin, an editor's buffer) as if
+/// it were the file at `location`: its twin and handoffs are read from disk
+/// as for [`lint_location`]. Errors when the twin or a handoff cannot be
+/// read.
+pub fn lint_text(location: &PlanLocation, text: String, config: &LintConfig) -> Result<PlanReport> {
+    let file = MarkdownFile::from_text(location.plan.clone(), text);
+    let manifest = Manifest {
+        plan: crate::plan::Plan::from_file(&location.slug, file),
+        twin: crate::manifest::Twin::load(&location.twin())?,
+    };
     lint_manifest(location, manifest, config)
 }
 

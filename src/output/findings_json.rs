@@ -7,8 +7,9 @@
 //!                "findings": [ { "code": "F14", "name": "…", "severity": "gating",
 //!                                "gating": true, "file": "…", "line": 30,
 //!                                "column": 1, "message": "…" } ] } ],
+//!   "unreadable": [ { "file": "docs/plans/legacy.md", "line": 6, "message": "…" } ],
 //!   "summary": { "plans": 1, "plans_with_findings": 1, "findings": 1, "gating": 1,
-//!                "unreadable": 0 } }
+//!                "unreadable": 1 } }
 //! ```
 
 use std::io::Write;
@@ -17,6 +18,7 @@ use std::path::Path;
 use serde::Serialize;
 
 use super::display_path;
+use super::unreadable::Unreadable;
 use crate::lint::{Finding, PlanReport};
 
 /// One finding as JSON.
@@ -68,9 +70,20 @@ pub struct JsonSummary {
     pub findings: usize,
     /// Findings that gate.
     pub gating: usize,
-    /// Plans named or found that could not be read (each reported on
-    /// stderr; the exit code is 2).
+    /// Plans named or found that could not be read (each listed in
+    /// [`JsonReport::unreadable`] and on stderr; the exit code is 2).
     pub unreadable: usize,
+}
+
+/// A plan that could not be read, as JSON.
+#[derive(Debug, Serialize)]
+pub struct JsonUnreadable<'a> {
+    /// The file that could not be read.
+    pub file: String,
+    /// The 1-based line of the problem, or `null`.
+    pub line: Option<usize>,
+    /// What went wrong and what to do.
+    pub message: &'a str,
 }
 
 /// The whole document.
@@ -78,6 +91,8 @@ pub struct JsonSummary {
 pub struct JsonReport<'a> {
     /// Every plan checked, in the order given.
     pub plans: Vec<JsonPlan<'a>>,
+    /// Every plan that could not be read.
+    pub unreadable: Vec<JsonUnreadable<'a>>,
     /// The totals.
     pub summary: JsonSummary,
 }
@@ -95,11 +110,10 @@ fn finding<'a>(report: &PlanReport, f: &'a Finding, base: Option<&Path>) -> Json
     }
 }
 
-/// The JSON document for `reports`, with `unreadable` plans counted in the
-/// summary.
+/// The JSON document for `reports` and the `unreadable` plans.
 pub fn document<'a>(
     reports: &'a [PlanReport],
-    unreadable: usize,
+    unreadable: &'a [Unreadable],
     base: Option<&Path>,
 ) -> JsonReport<'a> {
     let plans: Vec<JsonPlan> = reports
@@ -118,9 +132,21 @@ pub fn document<'a>(
         plans_with_findings: plans.iter().filter(|p| !p.findings.is_empty()).count(),
         findings: plans.iter().map(|p| p.findings.len()).sum(),
         gating: plans.iter().map(|p| p.gating).sum(),
-        unreadable,
+        unreadable: unreadable.len(),
     };
-    JsonReport { plans, summary }
+    let unreadable = unreadable
+        .iter()
+        .map(|u| JsonUnreadable {
+            file: display_path(&u.path, base),
+            line: u.line,
+            message: &u.message,
+        })
+        .collect();
+    JsonReport {
+        plans,
+        unreadable,
+        summary,
+    }
 }
 
 /// Writes the JSON document for `reports` (see [`document`]),
@@ -128,7 +154,7 @@ pub fn document<'a>(
 pub fn write(
     out: &mut dyn Write,
     reports: &[PlanReport],
-    unreadable: usize,
+    unreadable: &[Unreadable],
     base: Option<&Path>,
 ) -> std::io::Result<()> {
     serde_json::to_writer_pretty(&mut *out, &document(reports, unreadable, base))?;

@@ -1,11 +1,13 @@
 //! `validate --format github` (SPEC §6): GitHub Actions workflow commands,
 //! `::error file=…,line=…,col=…,title=CODE name::message` for a finding that
-//! gates and `::warning …` for one that does not.
+//! gates and `::warning …` for one that does not; a plan that could not be
+//! read is `::error file=…,line=…,title=unreadable plan::…`.
 
 use std::io::Write;
 use std::path::Path;
 
 use super::display_path;
+use super::unreadable::Unreadable;
 use crate::lint::PlanReport;
 
 /// Escapes a workflow command's message: `%`, CR and LF.
@@ -28,11 +30,13 @@ pub fn escape_property(text: &str) -> String {
     escape_data(text).replace(':', "%3A").replace(',', "%2C")
 }
 
-/// Writes one workflow command per finding of `reports`, in order; paths
-/// relative to `base` when under it. Errors are the writer's.
+/// Writes one workflow command per finding of `reports`, in order, then one
+/// `::error` per plan in `unreadable`; paths relative to `base` when under
+/// it. Errors are the writer's.
 pub fn write(
     out: &mut dyn Write,
     reports: &[PlanReport],
+    unreadable: &[Unreadable],
     base: Option<&Path>,
 ) -> std::io::Result<()> {
     for report in reports {
@@ -48,6 +52,15 @@ pub fn write(
                 escape_data(&f.message)
             )?;
         }
+    }
+    for u in unreadable {
+        let line = u.line.map(|l| format!(",line={l}")).unwrap_or_default();
+        writeln!(
+            out,
+            "::error file={}{line},title=unreadable plan::{}",
+            escape_property(&display_path(&u.path, base)),
+            escape_data(&u.message)
+        )?;
     }
     Ok(())
 }

@@ -6,12 +6,16 @@ pub mod concise;
 pub mod findings_json;
 pub mod gate;
 pub mod github;
+pub mod gitlab;
 pub mod human;
 pub mod json;
+pub mod junit;
 pub mod prompt;
 pub mod sarif;
+pub mod statistics;
 pub mod table;
 pub mod tsv;
+pub mod unreadable;
 
 /// `field` with every tab, CR and LF printed as one space, so a TSV line
 /// keeps its six fields (SPEC §5.1).
@@ -33,19 +37,32 @@ pub fn decisions_command(slug: &str, phase: Option<u32>, verb: &str) -> String {
     }
 }
 
-/// How a finding's file is printed: relative to `base` (the working
-/// directory) when the file lies under it, else as located; `/`-separated
-/// either way on Unix. Used by every findings format (SPEC §6).
+/// How every output prints the path of a plan, a twin or a settings file
+/// (SPEC §6, §10.1, as ruff does): relative to `base` (the working
+/// directory) when the file lies below it, else absolute; normalised
+/// lexically first (`root/../root/docs` is `root/docs`), and, when the
+/// path is not below `base` as written, compared with symlinks resolved.
+/// Used by every findings format and by `decisions list --format json`.
 pub fn display_path(path: &std::path::Path, base: Option<&std::path::Path>) -> String {
     if let Some(base) = base {
-        if let Ok(rel) = path.strip_prefix(base) {
+        let normal = crate::root::normalize_lexically(path);
+        if let Ok(rel) = normal.strip_prefix(base)
+            && !rel.as_os_str().is_empty()
+        {
             return rel.display().to_string();
         }
         if let (Ok(p), Ok(b)) = (path.canonicalize(), base.canonicalize())
             && let Ok(rel) = p.strip_prefix(&b)
+            && !rel.as_os_str().is_empty()
         {
             return rel.display().to_string();
         }
+        return normal.display().to_string();
     }
     path.display().to_string()
+}
+
+/// [`display_path`] against the process's working directory.
+pub fn shown_path(path: &std::path::Path) -> String {
+    display_path(path, std::env::current_dir().ok().as_deref())
 }

@@ -1,5 +1,8 @@
 //! `validate --format sarif` (SPEC §6): a SARIF 2.1.0 log with one run,
-//! every check of the registry as a rule, and one result per finding.
+//! every check of the registry as a rule, one result per finding, and one
+//! invocation whose `executionSuccessful` is false when a plan could not
+//! be read, with an error-level `toolExecutionNotifications` entry naming
+//! each such file (SPEC §6, fix).
 //!
 //! A rule's id is `<code>/<name>` (`F24/gate-type-unknown`): codes are shared
 //! by related checks, names are unique, and SARIF ids are hierarchical.
@@ -10,6 +13,7 @@ use std::path::Path;
 use serde_json::{Value, json};
 
 use super::display_path;
+use super::unreadable::Unreadable;
 use crate::lint::{CHECKS, Check, Finding, PlanReport, Severity};
 
 /// The SARIF version written.
@@ -95,12 +99,30 @@ fn result(report: &PlanReport, f: &Finding, base: Option<&Path>) -> Value {
     })
 }
 
-/// The SARIF log for `reports`.
-pub fn document(reports: &[PlanReport], base: Option<&Path>) -> Value {
+/// The tool-execution notification for a plan that could not be read.
+fn notification(u: &Unreadable, base: Option<&Path>) -> Value {
+    let mut location = json!({
+        "physicalLocation": {
+            "artifactLocation": { "uri": path_uri(&display_path(&u.path, base)) },
+        }
+    });
+    if let Some(line) = u.line {
+        location["physicalLocation"]["region"] = json!({ "startLine": line });
+    }
+    json!({
+        "level": "error",
+        "message": { "text": u.message },
+        "locations": [location],
+    })
+}
+
+/// The SARIF log for `reports` and the `unreadable` plans.
+pub fn document(reports: &[PlanReport], unreadable: &[Unreadable], base: Option<&Path>) -> Value {
     let results: Vec<Value> = reports
         .iter()
         .flat_map(|r| r.findings.iter().map(move |f| result(r, f, base)))
         .collect();
+    let notifications: Vec<Value> = unreadable.iter().map(|u| notification(u, base)).collect();
     json!({
         "$schema": SARIF_SCHEMA,
         "version": SARIF_VERSION,
@@ -113,19 +135,25 @@ pub fn document(reports: &[PlanReport], base: Option<&Path>) -> Value {
                     "rules": CHECKS.iter().map(rule).collect::<Vec<_>>(),
                 }
             },
+            "invocations": [{
+                "executionSuccessful": unreadable.is_empty(),
+                "toolExecutionNotifications": notifications,
+            }],
             "columnKind": "unicodeCodePoints",
             "results": results,
         }]
     })
 }
 
-/// Writes the SARIF log for `reports`, pretty-printed, then a newline.
+/// Writes the SARIF log for `reports` and the `unreadable` plans,
+/// pretty-printed, then a newline.
 pub fn write(
     out: &mut dyn Write,
     reports: &[PlanReport],
+    unreadable: &[Unreadable],
     base: Option<&Path>,
 ) -> std::io::Result<()> {
-    serde_json::to_writer_pretty(&mut *out, &document(reports, base))?;
+    serde_json::to_writer_pretty(&mut *out, &document(reports, unreadable, base))?;
     out.write_all(b"\n")
 }
 
