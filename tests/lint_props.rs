@@ -132,11 +132,20 @@ proptest! {
             prop_assert!(rendered.contains(f.name), "{rendered}");
         }
         let reports = [report];
-        let sarif = planfile::output::sarif::document(&reports, None);
+        let sarif = planfile::output::sarif::document(&reports, &[], None);
         prop_assert_eq!(
             sarif["runs"][0]["results"].as_array().map(Vec::len),
             Some(reports[0].findings.len())
         );
+        // Whatever the plan holds, the JUnit report is well-formed XML with
+        // a test case per finding.
+        let mut junit = Vec::new();
+        planfile::output::junit::write(&mut junit, &reports, &[], None).expect("written");
+        let junit = String::from_utf8(junit).expect("UTF-8");
+        let doc = roxmltree::Document::parse(&junit);
+        prop_assert!(doc.is_ok(), "{junit}");
+        let cases = doc.map(|d| d.descendants().filter(|n| n.has_tag_name("testcase")).count());
+        prop_assert_eq!(cases.unwrap_or(0), reports[0].findings.len().max(1));
     }
 
     #[test]

@@ -113,7 +113,7 @@ line wins over the file.
   ignore = [\"gate-date-invalid\"]      # removed
   exclude = [\"docs/plans/archive\"]    # globs, relative to the file: not plans
   [lint.per-file-ignores]
-  \"docs/plans/legacy-*.md\" = [\"F21\"]   # glob -> checks
+  \"docs/plans/legacy-*.md\" = [\"F21\"]  # glob -> checks
   [policy]                            # the console's answers (decisions resolve)
 
 A code shared by several checks (F20, F24, F25) stands for all of them; `planfile
