@@ -144,8 +144,8 @@ pub struct Discovery {
     pub targets: Vec<Target>,
     /// Files found that cannot be linted.
     pub unreadable: Vec<Error>,
-    /// Entries skipped, each a line naming it and why.
-    pub skipped: Vec<String>,
+    /// Entries skipped: each path and why (`skipped: a folder, …`).
+    pub skipped: Vec<(PathBuf, String)>,
 }
 
 /// Decides whether a plan found in a folder or by a glob is excluded
@@ -308,23 +308,20 @@ fn stdin_target(root: &DocsRoot, name: Option<&Path>) -> Result<Target> {
 /// Why the `.md` entry at `path` is not a plan file, or `None` when it is a
 /// file (or a symlink to one).
 fn not_a_plan_file(path: &Path) -> Option<String> {
-    let shown = escape_path(path);
     match std::fs::metadata(path) {
         Ok(meta) if meta.is_file() => None,
-        Ok(meta) if meta.is_dir() => Some(format!("{shown}: skipped: a folder, not a plan file")),
-        Ok(_) => Some(format!(
-            "{shown}: skipped: not a regular file (a plan is a Markdown file)"
-        )),
+        Ok(meta) if meta.is_dir() => Some("skipped: a folder, not a plan file".to_string()),
+        Ok(_) => Some("skipped: not a regular file (a plan is a Markdown file)".to_string()),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
             let target = std::fs::read_link(path)
                 .map(|t| escape_path(&t))
                 .unwrap_or_default();
             Some(format!(
-                "{shown}: skipped: a symlink to {target}, which does not exist; create the target or remove the link"
+                "skipped: a symlink to {target}, which does not exist; create the target or remove the link"
             ))
         }
         Err(e) => Some(format!(
-            "{shown}: skipped: cannot be followed ({e}); fix or remove the link"
+            "skipped: cannot be followed ({e}); fix or remove the link"
         )),
     }
 }
@@ -391,7 +388,7 @@ fn walk(
             if entry.file_type().is_dir() {
                 entries.skip_current_dir();
             }
-            found.skipped.push(why);
+            found.skipped.push((path.to_path_buf(), why));
             continue;
         }
         let name = entry.file_name().to_string_lossy();

@@ -178,18 +178,15 @@ pub(super) fn validate(root: &DocsRoot, args: &ValidateArgs) -> Result<u8> {
         })
         .collect();
     let mut reports = Vec::new();
-    let mut errors: Vec<Error> = found.unreadable;
-    let mut unreadable: Vec<Unreadable> = errors
+    let mut unreadable: Vec<Unreadable> = found
+        .unreadable
         .iter()
         .map(|e| Unreadable::new(e, Path::new("")))
         .collect();
     for (plan, result) in results {
         match result {
             Ok(report) => reports.push(report),
-            Err(e) => {
-                unreadable.push(Unreadable::new(&e, &plan));
-                errors.push(e);
-            }
+            Err(e) => unreadable.push(Unreadable::new(&e, &plan)),
         }
     }
     let gating = u8::from(!args.exit_zero && reports.iter().any(|r| r.gating_count() > 0));
@@ -205,8 +202,10 @@ pub(super) fn validate(root: &DocsRoot, args: &ValidateArgs) -> Result<u8> {
     if !args.quiet {
         lines.extend(settings.notes().iter().map(|n| format!("note: {n}")));
     }
-    lines.extend(found.skipped);
-    lines.extend(errors.iter().map(Error::to_string));
+    lines.extend(found.skipped.iter().map(|(path, why)| {
+        format!("{}: {why}", escape_invisible(&output::display_path(path, base)))
+    }));
+    lines.extend(unreadable.iter().map(|u| u.describe(base)));
     let summary = (!args.quiet && args.format == FindingsFormat::Human)
         .then(|| output::human::summary(&reports, unreadable.len()));
     ignore_broken_pipe(print_problems(&lines, summary.as_deref()).map_err(Error::from))?;

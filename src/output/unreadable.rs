@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 
 use crate::error::{Error, escape_path};
 
+
 /// A plan that could not be linted, as the outputs print it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Unreadable {
@@ -56,9 +57,9 @@ impl Unreadable {
     }
 
     /// `path[:line]: message`, with the path as [`super::display_path`]
-    /// shows it.
+    /// shows it, invisible characters escaped (for stderr).
     pub fn describe(&self, base: Option<&Path>) -> String {
-        let path = super::display_path(&self.path, base);
+        let path = crate::error::escape_invisible(&super::display_path(&self.path, base));
         match self.line {
             Some(line) => format!("{path}:{line}: {}", self.message),
             None => format!("{path}: {}", self.message),
