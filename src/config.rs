@@ -378,7 +378,10 @@ mod tests {
         let f14 = crate::lint::lookup("F14")[0];
         assert_eq!(config.severity(f14), Severity::Gating);
         assert_eq!(config.notes().len(), 1, "{:?}", config.notes());
-        assert!(config.notes()[0].starts_with("planfile.toml:2: [lint] advisory: \"f21\" is the code of "));
+        assert!(
+            config.notes()[0]
+                .starts_with("planfile.toml:2: [lint] advisory: \"f21\" is the code of ")
+        );
         let defaults = parse("").expect("empty is valid");
         assert_eq!(defaults.enabled(), CheckSet::all());
         assert_eq!(defaults.advisory, CheckSet::EMPTY);
@@ -416,7 +419,11 @@ mod tests {
         assert!(!enabled.contains_name("decision-key-unknown"));
         let here = std::env::current_dir().expect("cwd");
         let legacy = here.join("docs/plans/legacy-1.md");
-        assert!(!config.checks_for(&legacy).contains_name("verification-empty-open"));
+        assert!(
+            !config
+                .checks_for(&legacy)
+                .contains_name("verification-empty-open")
+        );
         assert!(
             config
                 .checks_for(&here.join("docs/plans/new.md"))

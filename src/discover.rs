@@ -400,7 +400,9 @@ fn walk(
             .map(|s| s.to_string_lossy().into_owned())
             .unwrap_or_default();
         if check_slug(&stem).is_err() {
-            found.unreadable.push(Error::PlanFileName(path.to_path_buf()));
+            found
+                .unreadable
+                .push(Error::PlanFileName(path.to_path_buf()));
             continue;
         }
         let location = PlanLocation::for_path(root, path)?;

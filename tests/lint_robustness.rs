@@ -126,8 +126,9 @@ fn a_plan_file_name_that_is_not_a_slug_is_reported_and_the_rest_linted() {
     let output = run(&root, &["validate", "--format", "concise"]);
     assert_eq!(output.status.code(), Some(2));
     let out = stdout(&output);
-    let (findings, unreadable): (Vec<&str>, Vec<&str>) =
-        out.lines().partition(|l| l.starts_with("docs/plans/shed.md:"));
+    let (findings, unreadable): (Vec<&str>, Vec<&str>) = out
+        .lines()
+        .partition(|l| l.starts_with("docs/plans/shed.md:"));
     assert_eq!(findings.len(), 2, "{out}");
     assert_eq!(unreadable.len(), 2, "{out}");
     for (line, name) in unreadable.iter().zip([" space.md", "ünï.md"]) {

@@ -65,10 +65,7 @@ fn sarif_is_valid_against_the_sarif_2_1_0_schema() {
         if unreadable {
             assert_eq!(notes[0]["level"], "error");
             let location = &notes[0]["locations"][0]["physicalLocation"];
-            assert_eq!(
-                location["artifactLocation"]["uri"],
-                "docs/plans/legacy.md"
-            );
+            assert_eq!(location["artifactLocation"]["uri"], "docs/plans/legacy.md");
             assert_eq!(location["region"]["startLine"], 5);
         }
     }
@@ -162,14 +159,14 @@ fn junit_report_has_the_structure_ci_servers_read() {
     let (code, out) = report(&root, "junit");
     assert_eq!(code, 2);
     let xml = String::from_utf8(out).expect("UTF-8");
-    assert!(xml.starts_with("<?xml version=\"1.0\" encoding=\"UTF-8\"?>"), "{xml}");
+    assert!(
+        xml.starts_with("<?xml version=\"1.0\" encoding=\"UTF-8\"?>"),
+        "{xml}"
+    );
     let doc = roxmltree::Document::parse(&xml).expect("well-formed XML");
     let suites_node = doc.root_element();
     assert_eq!(suites_node.tag_name().name(), "testsuites");
-    let suites: Vec<roxmltree::Node> = suites_node
-        .children()
-        .filter(|n| n.is_element())
-        .collect();
+    let suites: Vec<roxmltree::Node> = suites_node.children().filter(|n| n.is_element()).collect();
     let names: Vec<&str> = suites
         .iter()
         .map(|s| s.attribute("name").expect("a suite name"))

@@ -112,9 +112,11 @@ impl Settings {
     fn notes(&self) -> Vec<String> {
         let mut notes: Vec<String> = Vec::new();
         let configs = self.fixed.iter().flatten().chain(self.by_root.values());
-        let all = configs
-            .flat_map(|c| c.notes().iter().cloned())
-            .chain(self.selection.selectors().filter_map(Selector::shared_code_note));
+        let all = configs.flat_map(|c| c.notes().iter().cloned()).chain(
+            self.selection
+                .selectors()
+                .filter_map(Selector::shared_code_note),
+        );
         for note in all {
             if !notes.contains(&note) {
                 notes.push(note);
@@ -153,7 +155,9 @@ pub(super) fn validate(root: &DocsRoot, args: &ValidateArgs) -> Result<u8> {
     })?;
     let mut settings = Settings::new(args, cwd.clone())?;
     let mut excluded = |location: &PlanLocation| -> Result<bool> {
-        Ok(settings.for_root(&location.root.0)?.is_excluded(&location.plan))
+        Ok(settings
+            .for_root(&location.root.0)?
+            .is_excluded(&location.plan))
     };
     let found = discover::discover(
         root,
@@ -166,17 +170,17 @@ pub(super) fn validate(root: &DocsRoot, args: &ValidateArgs) -> Result<u8> {
         let config = settings.for_root(&target.location().root.0)?;
         jobs.push((target, config));
     }
-    let results: Vec<(PathBuf, Result<PlanReport>)> = jobs
-        .par_iter()
-        .map(|(target, config)| {
-            let result = match target {
-                Target::File(location) => lint::lint_location(location, config),
-                Target::Stdin { location, .. } => read_stdin(location)
-                    .and_then(|text| lint::lint_text(location, text, config)),
-            };
-            (target.location().plan.clone(), result)
-        })
-        .collect();
+    let results: Vec<(PathBuf, Result<PlanReport>)> =
+        jobs.par_iter()
+            .map(|(target, config)| {
+                let result = match target {
+                    Target::File(location) => lint::lint_location(location, config),
+                    Target::Stdin { location, .. } => read_stdin(location)
+                        .and_then(|text| lint::lint_text(location, text, config)),
+                };
+                (target.location().plan.clone(), result)
+            })
+            .collect();
     let mut reports = Vec::new();
     let mut unreadable: Vec<Unreadable> = found
         .unreadable
@@ -203,7 +207,10 @@ pub(super) fn validate(root: &DocsRoot, args: &ValidateArgs) -> Result<u8> {
         lines.extend(settings.notes().iter().map(|n| format!("note: {n}")));
     }
     lines.extend(found.skipped.iter().map(|(path, why)| {
-        format!("{}: {why}", escape_invisible(&output::display_path(path, base)))
+        format!(
+            "{}: {why}",
+            escape_invisible(&output::display_path(path, base))
+        )
     }));
     lines.extend(unreadable.iter().map(|u| u.describe(base)));
     let summary = (!args.quiet && args.format == FindingsFormat::Human)
@@ -256,9 +263,7 @@ fn render(
             buf = out.into_inner();
         }
         FindingsFormat::Concise => output::concise::write(&mut buf, reports, unreadable, base)?,
-        FindingsFormat::Json => {
-            output::findings_json::write(&mut buf, reports, unreadable, base)?
-        }
+        FindingsFormat::Json => output::findings_json::write(&mut buf, reports, unreadable, base)?,
         FindingsFormat::Sarif => output::sarif::write(&mut buf, reports, unreadable, base)?,
         FindingsFormat::Github => output::github::write(&mut buf, reports, unreadable, base)?,
         FindingsFormat::Junit => output::junit::write(&mut buf, reports, unreadable, base)?,

@@ -300,7 +300,10 @@ mod tests {
         assert_eq!(sel("all").checks, CheckSet::all());
         let err = Selector::parse("F99", Source::Option("--ignore")).expect_err("unknown");
         assert_eq!(err.exit_code(), 2);
-        assert!(err.to_string().starts_with("--ignore names \"F99\""), "{err}");
+        assert!(
+            err.to_string().starts_with("--ignore names \"F99\""),
+            "{err}"
+        );
         assert!(sel("F20").shared_code_note().is_some());
         assert!(sel("F14").shared_code_note().is_none());
         assert!(sel("gate-phase-self").shared_code_note().is_none());
@@ -323,7 +326,11 @@ mod tests {
         );
         // A name is more specific than a code: it survives the code's ignore.
         assert_eq!(
-            names(layer(None, &["gate-phase-self"], &["F24"]).apply(all).intersect(f24)),
+            names(
+                layer(None, &["gate-phase-self"], &["F24"])
+                    .apply(all)
+                    .intersect(f24)
+            ),
             ["gate-phase-self"]
         );
         // On a tie the ignore wins.
@@ -333,6 +340,9 @@ mod tests {
         assert!(!file.contains_name("verification-empty-open"));
         let cli = layer(None, &["F14"], &[]).apply(file);
         assert!(cli.contains_name("verification-empty-open"));
-        assert_eq!(layer(Some(&["F14"]), &[], &[]).apply(file), sel("F14").checks);
+        assert_eq!(
+            layer(Some(&["F14"]), &[], &[]).apply(file),
+            sel("F14").checks
+        );
     }
 }

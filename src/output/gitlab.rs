@@ -84,7 +84,11 @@ impl Fingerprints {
 }
 
 /// The issues for `reports` and the `unreadable` plans, in order.
-pub fn issues(reports: &[PlanReport], unreadable: &[Unreadable], base: Option<&Path>) -> Vec<Issue> {
+pub fn issues(
+    reports: &[PlanReport],
+    unreadable: &[Unreadable],
+    base: Option<&Path>,
+) -> Vec<Issue> {
     let mut fingerprints = Fingerprints::default();
     let mut issues = Vec::new();
     for report in reports {

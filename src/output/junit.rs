@@ -30,7 +30,8 @@ use crate::lint::{Finding, PlanReport};
 pub fn xml_safe(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
-        let allowed = matches!(c, '\t' | '\n' | '\r') || (c >= ' ' && c != '\u{FFFE}' && c != '\u{FFFF}');
+        let allowed =
+            matches!(c, '\t' | '\n' | '\r') || (c >= ' ' && c != '\u{FFFE}' && c != '\u{FFFF}');
         if allowed {
             out.push(c);
         } else {
@@ -43,9 +44,18 @@ pub fn xml_safe(text: &str) -> String {
 /// What one test case reports.
 enum Outcome {
     Passed,
-    Failure { message: String, kind: String, body: String },
-    Skipped { message: String },
-    Error { message: String, body: String },
+    Failure {
+        message: String,
+        kind: String,
+        body: String,
+    },
+    Skipped {
+        message: String,
+    },
+    Error {
+        message: String,
+        body: String,
+    },
 }
 
 /// One `<testcase>`.
@@ -208,9 +218,17 @@ pub fn write(
 ) -> std::io::Result<()> {
     let suites = suites(reports, unreadable, base);
     let total = |pick: fn(&Outcome) -> bool| -> String {
-        suites.iter().map(|s| s.count(pick)).sum::<usize>().to_string()
+        suites
+            .iter()
+            .map(|s| s.count(pick))
+            .sum::<usize>()
+            .to_string()
     };
-    let tests = suites.iter().map(|s| s.cases.len()).sum::<usize>().to_string();
+    let tests = suites
+        .iter()
+        .map(|s| s.cases.len())
+        .sum::<usize>()
+        .to_string();
     let mut w = Writer::new_with_indent(&mut *out, b' ', 2);
     w.write_event(Event::Decl(BytesDecl::new("1.0", Some("UTF-8"), None)))?;
     w.create_element("testsuites")

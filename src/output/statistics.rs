@@ -35,7 +35,10 @@ pub fn counts(reports: &[PlanReport]) -> Vec<CheckCount> {
                     c.gating += gates;
                 }
                 None => counts.push((
-                    CHECKS.iter().position(|c| c.name == f.name).unwrap_or(usize::MAX),
+                    CHECKS
+                        .iter()
+                        .position(|c| c.name == f.name)
+                        .unwrap_or(usize::MAX),
                     CheckCount {
                         code: f.code,
                         name: f.name,
@@ -54,7 +57,11 @@ pub fn counts(reports: &[PlanReport]) -> Vec<CheckCount> {
 /// right-aligned and the codes padded to a common width, with
 /// ` (not gating)` after a check none of whose findings gate.
 pub fn write_text(out: &mut dyn Write, counts: &[CheckCount]) -> std::io::Result<()> {
-    let count_width = counts.iter().map(|c| c.count.to_string().len()).max().unwrap_or(1);
+    let count_width = counts
+        .iter()
+        .map(|c| c.count.to_string().len())
+        .max()
+        .unwrap_or(1);
     let code_width = counts.iter().map(|c| c.code.len()).max().unwrap_or(1);
     for c in counts {
         let note = if c.gating == 0 { " (not gating)" } else { "" };

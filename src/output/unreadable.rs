@@ -8,7 +8,6 @@ use std::path::{Path, PathBuf};
 
 use crate::error::{Error, escape_path};
 
-
 /// A plan that could not be linted, as the outputs print it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Unreadable {
@@ -81,10 +80,17 @@ mod tests {
         let u = Unreadable::new(&error, Path::new("elsewhere.md"));
         assert_eq!(u.path, PathBuf::from("docs/plans/legacy.md"));
         assert_eq!(u.line, Some(6));
-        assert!(u.message.starts_with("the file is not valid UTF-8"), "{}", u.message);
+        assert!(
+            u.message.starts_with("the file is not valid UTF-8"),
+            "{}",
+            u.message
+        );
         assert_eq!(u.describe(None), error.to_string());
         let usage = Error::Usage("something else".into());
         let u = Unreadable::new(&usage, Path::new("docs/plans/x.md"));
-        assert_eq!((u.path.to_str(), u.message.as_str()), (Some("docs/plans/x.md"), "something else"));
+        assert_eq!(
+            (u.path.to_str(), u.message.as_str()),
+            (Some("docs/plans/x.md"), "something else")
+        );
     }
 }
