@@ -56,7 +56,7 @@ pub enum Command {
     /// the page planfile-COMMAND(1).
     Man(ManArgs),
 
-    /// Lint plans (F14, F24, F25 and the structure checks); no SLUG: every
+    /// Lint plans (F14, F24, F25 and the structure checks); no PLAN: every
     /// plan under docs/plans/. Exit 1 when a finding gates.
     Validate(ValidateArgs),
 
@@ -116,8 +116,8 @@ line wins over the file.
   \"docs/plans/legacy-*.md\" = [\"F21\"]  # glob -> checks
   [policy]                            # the console's answers (decisions resolve)
 
-A code shared by several checks (F20, F24, F25) stands for all of them; `planfile
-explain CODE` lists them.";
+A code shared by several checks (F20, F21, F24, F25) stands for all of them;
+`planfile explain CODE` lists them.";
 
 /// Arguments of `validate`.
 #[derive(Debug, Args)]
