@@ -15,7 +15,9 @@ use std::path::{Path, PathBuf};
 use globset::{GlobBuilder, GlobMatcher};
 
 use crate::error::{Error, Result, escape_invisible, escape_path};
-use crate::root::{DocsRoot, PlanLocation, check_slug, is_valid_slug, normalize_lexically};
+use crate::root::{
+    DocsRoot, PlanLocation, absolute, check_slug, is_valid_slug, normalize_lexically,
+};
 
 /// A glob of `planfile.toml` (`exclude`, `per-file-ignores`), matched
 /// against paths relative to the folder of the file that holds it.
@@ -87,15 +89,6 @@ fn compile(pattern: &str) -> std::result::Result<GlobMatcher, String> {
 /// `path` relative to `base` (both made absolute against the working
 /// directory and normalised lexically); `None` when it is not below it.
 pub fn relative_to(path: &Path, base: &Path) -> Option<PathBuf> {
-    let absolute = |p: &Path| {
-        if p.is_absolute() {
-            normalize_lexically(p)
-        } else {
-            std::env::current_dir()
-                .map(|cwd| normalize_lexically(&cwd.join(p)))
-                .unwrap_or_else(|_| normalize_lexically(p))
-        }
-    };
     absolute(path)
         .strip_prefix(absolute(base))
         .ok()

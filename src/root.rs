@@ -105,14 +105,7 @@ impl PlanLocation {
             .unwrap_or_default()
             .to_string();
         check_slug(&slug)?;
-        let abs = if path.is_absolute() {
-            path.to_path_buf()
-        } else {
-            std::env::current_dir()
-                .map(|cwd| cwd.join(path))
-                .unwrap_or_else(|_| path.to_path_buf())
-        };
-        let abs = normalize_lexically(&abs);
+        let abs = absolute(path);
         let plans_root = abs
             .parent()
             .filter(|dir| dir.ends_with("docs/plans"))
@@ -168,14 +161,7 @@ impl PlanLocation {
 /// digits of the SHA-256 of the absolute root path (lexically normalised,
 /// symlinks not resolved), a `-`, and the root's base name.
 pub fn instance_name(root: &Path) -> String {
-    let abs = if root.is_absolute() {
-        root.to_path_buf()
-    } else {
-        std::env::current_dir()
-            .map(|cwd| cwd.join(root))
-            .unwrap_or_else(|_| root.to_path_buf())
-    };
-    let abs = normalize_lexically(&abs);
+    let abs = absolute(root);
     let digest = Sha256::digest(abs.as_os_str().as_encoded_bytes());
     let hex: String = digest.iter().take(4).map(|b| format!("{b:02x}")).collect();
     let base = abs
@@ -183,6 +169,19 @@ pub fn instance_name(root: &Path) -> String {
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
     format!("{hex}-{base}")
+}
+
+/// `path` made absolute against the working directory (as it is when that
+/// cannot be read) and normalised lexically ([`normalize_lexically`]).
+pub fn absolute(path: &Path) -> PathBuf {
+    let joined = if path.is_absolute() {
+        path.to_path_buf()
+    } else {
+        std::env::current_dir()
+            .map(|cwd| cwd.join(path))
+            .unwrap_or_else(|_| path.to_path_buf())
+    };
+    normalize_lexically(&joined)
 }
 
 /// `path` with `.` components dropped and `..` applied to the component

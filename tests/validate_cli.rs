@@ -47,6 +47,27 @@ fn names(out: &str) -> Vec<String> {
         .collect()
 }
 
+/// Asserts that the command's stderr holds `needle`.
+fn stderr_has(output: &std::process::Output, needle: &str) {
+    let err = stderr(output);
+    assert!(err.contains(needle), "stderr lacks {needle:?}: {err}");
+}
+
+/// Asserts that the command's stdout holds `needle`.
+fn stdout_has(output: &std::process::Output, needle: &str) {
+    let out = stdout(output);
+    assert!(out.contains(needle), "stdout lacks {needle:?}: {out}");
+}
+
+/// `validate`'s arguments for a plan on stdin taken as docs/plans/piped.md.
+const PIPED: [&str; 5] = [
+    "-",
+    "--stdin-filename",
+    "docs/plans/piped.md",
+    "--format",
+    "concise",
+];
+
 /// Runs `validate ARGS` with `input` on stdin.
 fn with_stdin(root: &Root, args: &[&str], input: &[u8]) -> std::process::Output {
     let mut child = root
@@ -129,11 +150,7 @@ fn a_glob_the_shell_did_not_expand_is_expanded() {
     assert_eq!(code, 1);
     let output = run(&root, &["docs/plans/z*.md"]);
     assert_eq!(output.status.code(), Some(2));
-    assert!(
-        stderr(&output).contains("the glob \"docs/plans/z*.md\" matches no plan"),
-        "{}",
-        stderr(&output)
-    );
+    stderr_has(&output, "the glob \"docs/plans/z*.md\" matches no plan");
 }
 
 #[test]
@@ -145,17 +162,7 @@ fn stdin_is_a_plan_named_by_stdin_filename() {
         "piped",
         "## Decisions\n\n| key | value | owner | state | blocking | source |\n|---|---|---|---|---|---|\n| `stopp` | halt | op | answered | no | run |\n",
     );
-    let output = with_stdin(
-        &root,
-        &[
-            "-",
-            "--stdin-filename",
-            "docs/plans/piped.md",
-            "--format",
-            "concise",
-        ],
-        broken.as_bytes(),
-    );
+    let output = with_stdin(&root, &PIPED, broken.as_bytes());
     assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
     let out = stdout(&output);
     assert!(
@@ -200,17 +207,7 @@ fn stdin_is_a_plan_named_by_stdin_filename() {
     );
     assert_eq!(output.status.code(), Some(1));
     // Bytes that are not UTF-8 are named in the report.
-    let output = with_stdin(
-        &root,
-        &[
-            "-",
-            "--stdin-filename",
-            "docs/plans/piped.md",
-            "--format",
-            "concise",
-        ],
-        b"# Caf\xe9\n",
-    );
+    let output = with_stdin(&root, &PIPED, b"# Caf\xe9\n");
     assert_eq!(output.status.code(), Some(2));
     assert!(
         stdout(&output).starts_with("docs/plans/piped.md:1:1: error: the file is not valid UTF-8"),
@@ -267,11 +264,7 @@ fn a_pipe_given_as_a_plan_is_refused_without_reading_it() {
         .output()
         .expect("run planfile");
     assert_eq!(output.status.code(), Some(2));
-    assert!(
-        stderr(&output).contains("is not a regular file"),
-        "{}",
-        stderr(&output)
-    );
+    stderr_has(&output, "is not a regular file");
 }
 
 // ---- options ----
@@ -281,12 +274,8 @@ fn quiet_prints_the_findings_only() {
     let root = two_plans();
     root.config("[lint]\nadvisory = [\"F25\"]\n");
     let loud = run(&root, &[]);
-    assert!(
-        stderr(&loud).contains("2 plans checked"),
-        "{}",
-        stderr(&loud)
-    );
-    assert!(stderr(&loud).contains("note: "), "{}", stderr(&loud));
+    stderr_has(&loud, "2 plans checked");
+    stderr_has(&loud, "note: ");
     let quiet = run(&root, &["--quiet"]);
     assert_eq!(quiet.status.code(), Some(1));
     assert_eq!(stderr(&quiet), "");
@@ -319,11 +308,7 @@ fn output_file_takes_the_report() {
     assert!(stderr(&output).contains("2 plans checked"));
     let output = run(&root, &["-o", "docs/plans/clean-one.md/x"]);
     assert_eq!(output.status.code(), Some(2));
-    assert!(
-        stderr(&output).contains("cannot write"),
-        "{}",
-        stderr(&output)
-    );
+    stderr_has(&output, "cannot write");
 }
 
 #[test]
@@ -419,18 +404,10 @@ fn config_and_no_config_choose_the_settings_file() {
     std::fs::write(root.path().join("bad.toml"), "[lint]\nselect = 3\n").expect("bad.toml");
     let output = run(&root, &["--config", "bad.toml"]);
     assert_eq!(output.status.code(), Some(2));
-    assert!(
-        stderr(&output).contains("bad.toml:2: "),
-        "{}",
-        stderr(&output)
-    );
+    stderr_has(&output, "bad.toml:2: ");
     let output = run(&root, &["--config", "missing.toml"]);
     assert_eq!(output.status.code(), Some(2));
-    assert!(
-        stderr(&output).contains("missing.toml: cannot read"),
-        "{}",
-        stderr(&output)
-    );
+    stderr_has(&output, "missing.toml: cannot read");
     let output = run(&root, &["--config", "ci.toml", "--no-config"]);
     assert_eq!(output.status.code(), Some(2));
 }
@@ -681,10 +658,9 @@ fn an_unreadable_plan_is_named_in_the_human_and_json_reports() {
     let out = stdout(&output);
     assert!(out.contains("error: the file is not valid UTF-8"), "{out}");
     assert!(out.contains("docs/plans/legacy.md:1"), "{out}");
-    assert!(
-        stderr(&output).contains("planfile: docs/plans/legacy.md:1: the file is not valid UTF-8"),
-        "{}",
-        stderr(&output)
+    stderr_has(
+        &output,
+        "planfile: docs/plans/legacy.md:1: the file is not valid UTF-8",
     );
     let output = run(&root, &["--format", "json"]);
     let doc: Value = serde_json::from_slice(&output.stdout).expect("JSON");
@@ -692,10 +668,9 @@ fn an_unreadable_plan_is_named_in_the_human_and_json_reports() {
     assert_eq!(doc["unreadable"][0]["line"], 1);
     assert_eq!(doc["summary"]["unreadable"], 1);
     let output = run(&root, &["--format", "github"]);
-    assert!(
-        stdout(&output).contains("::error file=docs/plans/legacy.md,line=1,title=unreadable plan::the file is not valid UTF-8"),
-        "{}",
-        stdout(&output)
+    stdout_has(
+        &output,
+        "::error file=docs/plans/legacy.md,line=1,title=unreadable plan::the file is not valid UTF-8",
     );
 }
 

@@ -247,6 +247,11 @@ fn render(
     base: Option<&Path>,
 ) -> Result<Vec<u8>> {
     let mut buf = Vec::new();
+    let findings = output::Findings {
+        plans: reports,
+        unreadable,
+        base,
+    };
     if args.statistics {
         let counts = output::statistics::counts(reports);
         if args.format == FindingsFormat::Json {
@@ -259,15 +264,15 @@ fn render(
     match args.format {
         FindingsFormat::Human => {
             let mut out = anstream::AutoStream::new(buf, color_choice(args));
-            output::human::write(&mut out, reports, unreadable, base)?;
+            output::human::write(&mut out, findings)?;
             buf = out.into_inner();
         }
-        FindingsFormat::Concise => output::concise::write(&mut buf, reports, unreadable, base)?,
-        FindingsFormat::Json => output::findings_json::write(&mut buf, reports, unreadable, base)?,
-        FindingsFormat::Sarif => output::sarif::write(&mut buf, reports, unreadable, base)?,
-        FindingsFormat::Github => output::github::write(&mut buf, reports, unreadable, base)?,
-        FindingsFormat::Junit => output::junit::write(&mut buf, reports, unreadable, base)?,
-        FindingsFormat::Gitlab => output::gitlab::write(&mut buf, reports, unreadable, base)?,
+        FindingsFormat::Concise => output::concise::write(&mut buf, findings)?,
+        FindingsFormat::Json => output::findings_json::write(&mut buf, findings)?,
+        FindingsFormat::Sarif => output::sarif::write(&mut buf, findings)?,
+        FindingsFormat::Github => output::github::write(&mut buf, findings)?,
+        FindingsFormat::Junit => output::junit::write(&mut buf, findings)?,
+        FindingsFormat::Gitlab => output::gitlab::write(&mut buf, findings)?,
     }
     Ok(buf)
 }

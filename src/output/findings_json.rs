@@ -17,8 +17,7 @@ use std::path::Path;
 
 use serde::Serialize;
 
-use super::display_path;
-use super::unreadable::Unreadable;
+use super::{Findings, display_path};
 use crate::lint::{Finding, PlanReport};
 
 /// One finding as JSON.
@@ -110,21 +109,22 @@ fn finding<'a>(report: &PlanReport, f: &'a Finding, base: Option<&Path>) -> Json
     }
 }
 
-/// The JSON document for `reports` and the `unreadable` plans.
-pub fn document<'a>(
-    reports: &'a [PlanReport],
-    unreadable: &'a [Unreadable],
-    base: Option<&Path>,
-) -> JsonReport<'a> {
-    let plans: Vec<JsonPlan> = reports
+/// The JSON document for `findings.plans` and the `findings.unreadable` plans.
+pub fn document<'a>(findings: Findings<'a>) -> JsonReport<'a> {
+    let plans: Vec<JsonPlan> = findings
+        .plans
         .iter()
         .map(|r| JsonPlan {
             slug: &r.slug,
-            file: display_path(&r.manifest.plan.file.path, base),
+            file: display_path(&r.manifest.plan.file.path, findings.base),
             closed: r.closed,
             phases: r.phases,
             gating: r.gating_count(),
-            findings: r.findings.iter().map(|f| finding(r, f, base)).collect(),
+            findings: r
+                .findings
+                .iter()
+                .map(|f| finding(r, f, findings.base))
+                .collect(),
         })
         .collect();
     let summary = JsonSummary {
@@ -132,12 +132,13 @@ pub fn document<'a>(
         plans_with_findings: plans.iter().filter(|p| !p.findings.is_empty()).count(),
         findings: plans.iter().map(|p| p.findings.len()).sum(),
         gating: plans.iter().map(|p| p.gating).sum(),
-        unreadable: unreadable.len(),
+        unreadable: findings.unreadable.len(),
     };
-    let unreadable = unreadable
+    let unreadable = findings
+        .unreadable
         .iter()
         .map(|u| JsonUnreadable {
-            file: display_path(&u.path, base),
+            file: display_path(&u.path, findings.base),
             line: u.line,
             message: &u.message,
         })
@@ -149,14 +150,8 @@ pub fn document<'a>(
     }
 }
 
-/// Writes the JSON document for `reports` (see [`document`]),
+/// Writes the JSON document for `findings.plans` (see [`document`]),
 /// pretty-printed, then a newline.
-pub fn write(
-    out: &mut dyn Write,
-    reports: &[PlanReport],
-    unreadable: &[Unreadable],
-    base: Option<&Path>,
-) -> std::io::Result<()> {
-    serde_json::to_writer_pretty(&mut *out, &document(reports, unreadable, base))?;
-    out.write_all(b"\n")
+pub fn write(out: &mut dyn Write, findings: Findings) -> std::io::Result<()> {
+    super::write_json(out, &document(findings))
 }

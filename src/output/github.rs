@@ -4,11 +4,8 @@
 //! read is `::error file=…,line=…,title=unreadable plan::…`.
 
 use std::io::Write;
-use std::path::Path;
 
-use super::display_path;
-use super::unreadable::Unreadable;
-use crate::lint::PlanReport;
+use super::{Findings, display_path};
 
 /// Escapes a workflow command's message: `%`, CR and LF.
 pub fn escape_data(text: &str) -> String {
@@ -30,22 +27,17 @@ pub fn escape_property(text: &str) -> String {
     escape_data(text).replace(':', "%3A").replace(',', "%2C")
 }
 
-/// Writes one workflow command per finding of `reports`, in order, then one
-/// `::error` per plan in `unreadable`; paths relative to `base` when under
+/// Writes one workflow command per finding of `findings.plans`, in order, then one
+/// `::error` per plan in `findings.unreadable`; paths relative to `findings.base` when under
 /// it. Errors are the writer's.
-pub fn write(
-    out: &mut dyn Write,
-    reports: &[PlanReport],
-    unreadable: &[Unreadable],
-    base: Option<&Path>,
-) -> std::io::Result<()> {
-    for report in reports {
+pub fn write(out: &mut dyn Write, findings: Findings) -> std::io::Result<()> {
+    for report in findings.plans {
         for f in &report.findings {
             let command = if report.gates(f) { "error" } else { "warning" };
             writeln!(
                 out,
                 "::{command} file={},line={},col={},title={}::{}",
-                escape_property(&display_path(&f.file, base)),
+                escape_property(&display_path(&f.file, findings.base)),
                 f.line,
                 f.column,
                 escape_property(&format!("{} {}", f.code, f.name)),
@@ -53,12 +45,12 @@ pub fn write(
             )?;
         }
     }
-    for u in unreadable {
+    for u in findings.unreadable {
         let line = u.line.map(|l| format!(",line={l}")).unwrap_or_default();
         writeln!(
             out,
             "::error file={}{line},title=unreadable plan::{}",
-            escape_property(&display_path(&u.path, base)),
+            escape_property(&display_path(&u.path, findings.base)),
             escape_data(&u.message)
         )?;
     }

@@ -19,14 +19,11 @@
 
 use std::collections::HashMap;
 use std::io::Write;
-use std::path::Path;
 
 use serde::Serialize;
 use sha2::{Digest, Sha256};
 
-use super::display_path;
-use super::unreadable::Unreadable;
-use crate::lint::PlanReport;
+use super::{Findings, display_path};
 
 /// The lines of an issue.
 #[derive(Debug, Serialize)]
@@ -83,17 +80,13 @@ impl Fingerprints {
     }
 }
 
-/// The issues for `reports` and the `unreadable` plans, in order.
-pub fn issues(
-    reports: &[PlanReport],
-    unreadable: &[Unreadable],
-    base: Option<&Path>,
-) -> Vec<Issue> {
+/// The issues for `findings.plans` and the `findings.unreadable` plans, in order.
+pub fn issues(findings: Findings) -> Vec<Issue> {
     let mut fingerprints = Fingerprints::default();
     let mut issues = Vec::new();
-    for report in reports {
+    for report in findings.plans {
         for f in &report.findings {
-            let path = display_path(&f.file, base);
+            let path = display_path(&f.file, findings.base);
             let check_name = super::sarif::rule_id(f.code, f.name);
             let severity = if report.gates(f) {
                 "major"
@@ -114,8 +107,8 @@ pub fn issues(
             });
         }
     }
-    for u in unreadable {
-        let path = display_path(&u.path, base);
+    for u in findings.unreadable {
+        let path = display_path(&u.path, findings.base);
         let check_name = "planfile/unreadable".to_string();
         issues.push(Issue {
             description: format!("the plan could not be read: {}", u.message),
@@ -134,14 +127,8 @@ pub fn issues(
 }
 
 /// Writes the Code Quality report, pretty-printed, then a newline.
-pub fn write(
-    out: &mut dyn Write,
-    reports: &[PlanReport],
-    unreadable: &[Unreadable],
-    base: Option<&Path>,
-) -> std::io::Result<()> {
-    serde_json::to_writer_pretty(&mut *out, &issues(reports, unreadable, base))?;
-    out.write_all(b"\n")
+pub fn write(out: &mut dyn Write, findings: Findings) -> std::io::Result<()> {
+    super::write_json(out, &issues(findings))
 }
 
 #[cfg(test)]

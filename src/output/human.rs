@@ -12,8 +12,8 @@ use std::path::Path;
 use annotate_snippets::renderer::DecorStyle;
 use annotate_snippets::{AnnotationKind, Group, Level, Origin, Renderer, Snippet};
 
-use super::display_path;
 use super::unreadable::Unreadable;
+use super::{Findings, display_path};
 use crate::lint::{Finding, PlanReport, Severity};
 
 /// The diagnostic of one finding, rendered (with colour codes, no final
@@ -82,22 +82,17 @@ pub fn render_unreadable(u: &Unreadable, base: Option<&Path>) -> String {
         .render(&[group])
 }
 
-/// Writes the diagnostic of every finding of `reports`, in order, then of
-/// every plan in `unreadable`, each followed by a blank line. Errors are
+/// Writes the diagnostic of every finding of `findings.plans`, in order, then of
+/// every plan in `findings.unreadable`, each followed by a blank line. Errors are
 /// the writer's.
-pub fn write(
-    out: &mut dyn Write,
-    reports: &[PlanReport],
-    unreadable: &[Unreadable],
-    base: Option<&Path>,
-) -> std::io::Result<()> {
-    for report in reports {
+pub fn write(out: &mut dyn Write, findings: Findings) -> std::io::Result<()> {
+    for report in findings.plans {
         for finding in &report.findings {
-            writeln!(out, "{}\n", render(report, finding, base))?;
+            writeln!(out, "{}\n", render(report, finding, findings.base))?;
         }
     }
-    for u in unreadable {
-        writeln!(out, "{}\n", render_unreadable(u, base))?;
+    for u in findings.unreadable {
+        writeln!(out, "{}\n", render_unreadable(u, findings.base))?;
     }
     Ok(())
 }

@@ -21,8 +21,7 @@ use std::path::Path;
 use quick_xml::Writer;
 use quick_xml::events::{BytesDecl, BytesText, Event};
 
-use super::display_path;
-use super::unreadable::Unreadable;
+use super::{Findings, display_path};
 use crate::lint::{Finding, PlanReport};
 
 /// `text` with the characters XML 1.0 cannot hold (control characters
@@ -119,15 +118,16 @@ fn finding_case(report: &PlanReport, f: &Finding, base: Option<&Path>) -> Case {
     }
 }
 
-fn suites(reports: &[PlanReport], unreadable: &[Unreadable], base: Option<&Path>) -> Vec<Suite> {
-    let mut suites: Vec<Suite> = reports
+fn suites(findings: Findings) -> Vec<Suite> {
+    let mut suites: Vec<Suite> = findings
+        .plans
         .iter()
         .map(|report| {
-            let name = display_path(&report.manifest.plan.file.path, base);
+            let name = display_path(&report.manifest.plan.file.path, findings.base);
             let mut cases: Vec<Case> = report
                 .findings
                 .iter()
-                .map(|f| finding_case(report, f, base))
+                .map(|f| finding_case(report, f, findings.base))
                 .collect();
             if cases.is_empty() {
                 cases.push(Case {
@@ -141,8 +141,8 @@ fn suites(reports: &[PlanReport], unreadable: &[Unreadable], base: Option<&Path>
             Suite { name, cases }
         })
         .collect();
-    for u in unreadable {
-        let name = display_path(&u.path, base);
+    for u in findings.unreadable {
+        let name = display_path(&u.path, findings.base);
         suites.push(Suite {
             name: name.clone(),
             cases: vec![Case {
@@ -152,7 +152,7 @@ fn suites(reports: &[PlanReport], unreadable: &[Unreadable], base: Option<&Path>
                 line: u.line,
                 outcome: Outcome::Error {
                     message: u.message.clone(),
-                    body: u.describe(base),
+                    body: u.describe(findings.base),
                 },
             }],
         });
@@ -208,15 +208,10 @@ fn write_case<W: Write>(w: &mut Writer<W>, case: &Case) -> std::io::Result<()> {
     Ok(())
 }
 
-/// Writes the JUnit report for `reports` and the `unreadable` plans (see
+/// Writes the JUnit report for `findings.plans` and the `findings.unreadable` plans (see
 /// the module documentation), then a newline. Errors are the writer's.
-pub fn write(
-    out: &mut dyn Write,
-    reports: &[PlanReport],
-    unreadable: &[Unreadable],
-    base: Option<&Path>,
-) -> std::io::Result<()> {
-    let suites = suites(reports, unreadable, base);
+pub fn write(out: &mut dyn Write, findings: Findings) -> std::io::Result<()> {
+    let suites = suites(findings);
     let total = |pick: fn(&Outcome) -> bool| -> String {
         suites
             .iter()

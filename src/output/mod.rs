@@ -17,6 +17,29 @@ pub mod table;
 pub mod tsv;
 pub mod unreadable;
 
+/// What a findings format of `validate` prints (SPEC §6, §10.1): the plans
+/// linted, the plans that could not be read, and the folder paths are
+/// shown relative to ([`display_path`]).
+#[derive(Debug, Clone, Copy)]
+pub struct Findings<'a> {
+    /// The plans linted, in order.
+    pub plans: &'a [crate::lint::PlanReport],
+    /// The plans that could not be read.
+    pub unreadable: &'a [unreadable::Unreadable],
+    /// The working directory, or `None` to show paths as located.
+    pub base: Option<&'a std::path::Path>,
+}
+
+/// Writes `value` as pretty-printed JSON, then a newline (every JSON
+/// output ends so). Errors are the writer's.
+pub fn write_json<T: serde::Serialize + ?Sized>(
+    out: &mut dyn std::io::Write,
+    value: &T,
+) -> std::io::Result<()> {
+    serde_json::to_writer_pretty(&mut *out, value)?;
+    out.write_all(b"\n")
+}
+
 /// `field` with every tab, CR and LF printed as one space, so a TSV line
 /// keeps its six fields (SPEC §5.1).
 pub fn flatten_field(field: &str) -> std::borrow::Cow<'_, str> {

@@ -12,8 +12,8 @@ use std::path::Path;
 
 use serde_json::{Value, json};
 
-use super::display_path;
 use super::unreadable::Unreadable;
+use super::{Findings, display_path};
 use crate::lint::{CHECKS, Check, Finding, PlanReport, Severity};
 
 /// The SARIF version written.
@@ -116,13 +116,18 @@ fn notification(u: &Unreadable, base: Option<&Path>) -> Value {
     })
 }
 
-/// The SARIF log for `reports` and the `unreadable` plans.
-pub fn document(reports: &[PlanReport], unreadable: &[Unreadable], base: Option<&Path>) -> Value {
-    let results: Vec<Value> = reports
+/// The SARIF log for `findings.plans` and the `findings.unreadable` plans.
+pub fn document(findings: Findings) -> Value {
+    let results: Vec<Value> = findings
+        .plans
         .iter()
-        .flat_map(|r| r.findings.iter().map(move |f| result(r, f, base)))
+        .flat_map(|r| r.findings.iter().map(move |f| result(r, f, findings.base)))
         .collect();
-    let notifications: Vec<Value> = unreadable.iter().map(|u| notification(u, base)).collect();
+    let notifications: Vec<Value> = findings
+        .unreadable
+        .iter()
+        .map(|u| notification(u, findings.base))
+        .collect();
     json!({
         "$schema": SARIF_SCHEMA,
         "version": SARIF_VERSION,
@@ -136,7 +141,7 @@ pub fn document(reports: &[PlanReport], unreadable: &[Unreadable], base: Option<
                 }
             },
             "invocations": [{
-                "executionSuccessful": unreadable.is_empty(),
+                "executionSuccessful": findings.unreadable.is_empty(),
                 "toolExecutionNotifications": notifications,
             }],
             "columnKind": "unicodeCodePoints",
@@ -145,16 +150,10 @@ pub fn document(reports: &[PlanReport], unreadable: &[Unreadable], base: Option<
     })
 }
 
-/// Writes the SARIF log for `reports` and the `unreadable` plans,
+/// Writes the SARIF log for `findings.plans` and the `findings.unreadable` plans,
 /// pretty-printed, then a newline.
-pub fn write(
-    out: &mut dyn Write,
-    reports: &[PlanReport],
-    unreadable: &[Unreadable],
-    base: Option<&Path>,
-) -> std::io::Result<()> {
-    serde_json::to_writer_pretty(&mut *out, &document(reports, unreadable, base))?;
-    out.write_all(b"\n")
+pub fn write(out: &mut dyn Write, findings: Findings) -> std::io::Result<()> {
+    super::write_json(out, &document(findings))
 }
 
 #[cfg(test)]

@@ -76,6 +76,5 @@ pub fn write_text(out: &mut dyn Write, counts: &[CheckCount]) -> std::io::Result
 
 /// Writes `counts` as a pretty-printed JSON array, then a newline.
 pub fn write_json(out: &mut dyn Write, counts: &[CheckCount]) -> std::io::Result<()> {
-    serde_json::to_writer_pretty(&mut *out, counts)?;
-    out.write_all(b"\n")
+    super::write_json(out, counts)
 }
