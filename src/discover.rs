@@ -224,8 +224,17 @@ fn resolve_arg(
         return stdin_target(root, stdin_filename).map(|t| vec![t]);
     }
     let shown = escape_invisible(arg);
-    if is_valid_slug(arg) && root.plans_dir().join(format!("{arg}.md")).exists() {
-        return PlanLocation::resolve(root, arg).map(|l| vec![Target::File(l)]);
+    if is_valid_slug(arg) {
+        let plan = root.plans_dir().join(format!("{arg}.md"));
+        if let Ok(meta) = std::fs::metadata(&plan) {
+            if !meta.is_file() && !meta.is_dir() {
+                return Err(Error::Usage(format!(
+                    "{}: not a regular file (a pipe, socket or device is never read as a plan); a plan is a Markdown file",
+                    escape_path(&plan)
+                )));
+            }
+            return PlanLocation::resolve(root, arg).map(|l| vec![Target::File(l)]);
+        }
     }
     let path = Path::new(arg);
     if let Ok(link) = std::fs::symlink_metadata(path) {

@@ -265,6 +265,23 @@ fn a_pipe_given_as_a_plan_is_refused_without_reading_it() {
         .expect("run planfile");
     assert_eq!(output.status.code(), Some(2));
     stderr_has(&output, "is not a regular file");
+    let output = root
+        .cmd()
+        .args(["validate", "pipe"])
+        .timeout(std::time::Duration::from_secs(10))
+        .output()
+        .expect("run planfile");
+    assert_eq!(output.status.code(), Some(2));
+    stderr_has(&output, "pipe.md: not a regular file");
+    // Found in docs/plans/, it is skipped with a note.
+    let output = root
+        .cmd()
+        .args(["validate", "--format", "concise"])
+        .timeout(std::time::Duration::from_secs(10))
+        .output()
+        .expect("run planfile");
+    assert_eq!(output.status.code(), Some(1));
+    stderr_has(&output, "pipe.md: skipped: not a regular file");
 }
 
 // ---- options ----
