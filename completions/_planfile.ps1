@@ -22,6 +22,7 @@ Register-ArgumentCompleter -Native -CommandName 'planfile' -ScriptBlock {
     $completions = @(switch ($command) {
         'planfile' {
             [CompletionResult]::new('--root', '--root', [CompletionResultType]::ParameterName, 'The docs root (the folder holding docs/plans/); default: $DOCS_ROOT, else the nearest ancestor with docs/plans/, else the working directory')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour the output: auto (on a terminal, unless $NO_COLOR is set; always when $FORCE_COLOR is set), always or never')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
@@ -30,7 +31,7 @@ Register-ArgumentCompleter -Native -CommandName 'planfile' -ScriptBlock {
             [CompletionResult]::new('decisions', 'decisions', [CompletionResultType]::ParameterValue, 'List, check, prompt, or write (answer / waive / promote) the decision manifest of one plan')
             [CompletionResult]::new('new', 'new', [CompletionResultType]::ParameterValue, 'Write a new plan, docs/plans/<SLUG>.md, from the plan template: all nineteen decision keys, shipped defaults answered, the rest outstanding')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print the shell completion script for SHELL on stdout')
-            [CompletionResult]::new('man', 'man', [CompletionResultType]::ParameterValue, 'Print the manual page (roff) on stdout: planfile(1), or with COMMAND the page planfile-COMMAND(1)')
+            [CompletionResult]::new('man', 'man', [CompletionResultType]::ParameterValue, 'Print the manual page (roff) on stdout: planfile(1), or with COMMAND the page planfile-COMMAND(1) (with a verb: planfile-COMMAND-VERB(1))')
             [CompletionResult]::new('validate', 'validate', [CompletionResultType]::ParameterValue, 'Lint plans (F14, F24, F25 and the structure checks); no SLUG: every plan under docs/plans/. Exit 1 when a finding gates')
             [CompletionResult]::new('explain', 'explain', [CompletionResultType]::ParameterValue, 'Print what a lint check looks for, why, and an example that fails and one that passes; with no CHECK, list every check')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
@@ -39,24 +40,90 @@ Register-ArgumentCompleter -Native -CommandName 'planfile' -ScriptBlock {
         'planfile;phase-graph' {
             [CompletionResult]::new('--decisions', '--decisions', [CompletionResultType]::ParameterName, 'Print the resolved decisions as TSV (key, state, owner, blocking, source, value); with N, phase N''s view')
             [CompletionResult]::new('--root', '--root', [CompletionResultType]::ParameterName, 'The docs root (the folder holding docs/plans/); default: $DOCS_ROOT, else the nearest ancestor with docs/plans/, else the working directory')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour the output: auto (on a terminal, unless $NO_COLOR is set; always when $FORCE_COLOR is set), always or never')
             [CompletionResult]::new('--lint', '--lint', [CompletionResultType]::ParameterName, 'Lint the plan (F14, F24, F25 and the structure checks), reference format')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
             break
         }
         'planfile;decisions' {
+            [CompletionResult]::new('--slug', '--slug', [CompletionResultType]::ParameterName, 'The plan''s slug when it is also a verb''s name (`decisions list list` is read as `decisions --slug list list`)')
             [CompletionResult]::new('--phase', '--phase', [CompletionResultType]::ParameterName, 'The phase whose view to use (rows written with --phase are scoped to it)')
-            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: tsv|json|table for list (default tsv); text|json for check (default text)')
-            [CompletionResult]::new('--value', '--value', [CompletionResultType]::ParameterName, 'The answer (answer)')
-            [CompletionResult]::new('--reason', '--reason', [CompletionResultType]::ParameterName, 'Why the decision does not apply (waive)')
-            [CompletionResult]::new('--by', '--by', [CompletionResultType]::ParameterName, 'Who decided; default: $PE_OWNER, else user@host')
-            [CompletionResult]::new('--blocking', '--blocking', [CompletionResultType]::ParameterName, 'Whether the row blocks the start: yes or no (answer)')
-            [CompletionResult]::new('--evidence', '--evidence', [CompletionResultType]::ParameterName, 'What proves the row; default: `ruling <id>` for promote, else `decisions.sh <today>`')
-            [CompletionResult]::new('--from-ruling', '--from-ruling', [CompletionResultType]::ParameterName, 'The ruling id to promote (promote)')
-            [CompletionResult]::new('--key', '--key', [CompletionResultType]::ParameterName, 'The key to write (promote); default: the ruling''s decisionKey')
-            [CompletionResult]::new('--rulings', '--rulings', [CompletionResultType]::ParameterName, 'The rulings ledger; default: $PE_RULINGS_FILE, else the console''s state folder')
-            [CompletionResult]::new('--ack', '--ack', [CompletionResultType]::ParameterName, 'A waived key the start gate may accept (check; repeatable)')
             [CompletionResult]::new('--root', '--root', [CompletionResultType]::ParameterName, 'The docs root (the folder holding docs/plans/); default: $DOCS_ROOT, else the nearest ancestor with docs/plans/, else the working directory')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour the output: auto (on a terminal, unless $NO_COLOR is set; always when $FORCE_COLOR is set), always or never')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'Print the resolved decisions of the view as TSV, JSON or a table')
+            [CompletionResult]::new('check', 'check', [CompletionResultType]::ParameterValue, 'The start gate: exit 0 when the run may start, 1 when it is refused, naming each decision that stops it')
+            [CompletionResult]::new('prompt', 'prompt', [CompletionResultType]::ParameterValue, 'Print the decisions block of a phase''s boot prompt')
+            [CompletionResult]::new('answer', 'answer', [CompletionResultType]::ParameterValue, 'Answer a decision: write an `answered` row (source run) into the twin')
+            [CompletionResult]::new('waive', 'waive', [CompletionResultType]::ParameterValue, 'Waive a decision: write a `waived` row (source run) into the twin')
+            [CompletionResult]::new('promote', 'promote', [CompletionResultType]::ParameterValue, 'Promote a ruling of the rulings ledger: write an `answered` row (source ruling) into the twin')
+            break
+        }
+        'planfile;decisions;list' {
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--phase', '--phase', [CompletionResultType]::ParameterName, 'The phase whose view to use (rows written with --phase are scoped to it)')
+            [CompletionResult]::new('--root', '--root', [CompletionResultType]::ParameterName, 'The docs root (the folder holding docs/plans/); default: $DOCS_ROOT, else the nearest ancestor with docs/plans/, else the working directory')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour the output: auto (on a terminal, unless $NO_COLOR is set; always when $FORCE_COLOR is set), always or never')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'planfile;decisions;check' {
+            [CompletionResult]::new('--ack', '--ack', [CompletionResultType]::ParameterName, 'A waived key the start gate may accept (repeatable)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--phase', '--phase', [CompletionResultType]::ParameterName, 'The phase whose view to use (rows written with --phase are scoped to it)')
+            [CompletionResult]::new('--root', '--root', [CompletionResultType]::ParameterName, 'The docs root (the folder holding docs/plans/); default: $DOCS_ROOT, else the nearest ancestor with docs/plans/, else the working directory')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour the output: auto (on a terminal, unless $NO_COLOR is set; always when $FORCE_COLOR is set), always or never')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'planfile;decisions;prompt' {
+            [CompletionResult]::new('--phase', '--phase', [CompletionResultType]::ParameterName, 'The phase whose view to use (rows written with --phase are scoped to it)')
+            [CompletionResult]::new('--root', '--root', [CompletionResultType]::ParameterName, 'The docs root (the folder holding docs/plans/); default: $DOCS_ROOT, else the nearest ancestor with docs/plans/, else the working directory')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour the output: auto (on a terminal, unless $NO_COLOR is set; always when $FORCE_COLOR is set), always or never')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            break
+        }
+        'planfile;decisions;answer' {
+            [CompletionResult]::new('--value', '--value', [CompletionResultType]::ParameterName, 'The answer')
+            [CompletionResult]::new('--by', '--by', [CompletionResultType]::ParameterName, 'Who decided; default: $PE_OWNER, else user@host')
+            [CompletionResult]::new('--blocking', '--blocking', [CompletionResultType]::ParameterName, 'Whether the row blocks the start (any case); default: the blocking of the row the view resolves to today, else no')
+            [CompletionResult]::new('--evidence', '--evidence', [CompletionResultType]::ParameterName, 'What proves the row; default: `ruling <id>` for promote, else `decisions.sh <today>`')
+            [CompletionResult]::new('--phase', '--phase', [CompletionResultType]::ParameterName, 'The phase whose view to use (rows written with --phase are scoped to it)')
+            [CompletionResult]::new('--root', '--root', [CompletionResultType]::ParameterName, 'The docs root (the folder holding docs/plans/); default: $DOCS_ROOT, else the nearest ancestor with docs/plans/, else the working directory')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour the output: auto (on a terminal, unless $NO_COLOR is set; always when $FORCE_COLOR is set), always or never')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Print the unified diff the write would make; write nothing')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            break
+        }
+        'planfile;decisions;waive' {
+            [CompletionResult]::new('--reason', '--reason', [CompletionResultType]::ParameterName, 'Why the decision does not apply')
+            [CompletionResult]::new('--by', '--by', [CompletionResultType]::ParameterName, 'Who decided; default: $PE_OWNER, else user@host')
+            [CompletionResult]::new('--blocking', '--blocking', [CompletionResultType]::ParameterName, 'Whether the row blocks the start (any case); default: the blocking of the row the view resolves to today, else no')
+            [CompletionResult]::new('--evidence', '--evidence', [CompletionResultType]::ParameterName, 'What proves the row; default: `ruling <id>` for promote, else `decisions.sh <today>`')
+            [CompletionResult]::new('--phase', '--phase', [CompletionResultType]::ParameterName, 'The phase whose view to use (rows written with --phase are scoped to it)')
+            [CompletionResult]::new('--root', '--root', [CompletionResultType]::ParameterName, 'The docs root (the folder holding docs/plans/); default: $DOCS_ROOT, else the nearest ancestor with docs/plans/, else the working directory')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour the output: auto (on a terminal, unless $NO_COLOR is set; always when $FORCE_COLOR is set), always or never')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Print the unified diff the write would make; write nothing')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            break
+        }
+        'planfile;decisions;promote' {
+            [CompletionResult]::new('--from-ruling', '--from-ruling', [CompletionResultType]::ParameterName, 'The ruling id to promote')
+            [CompletionResult]::new('--key', '--key', [CompletionResultType]::ParameterName, 'The key to write; default: the ruling''s decisionKey')
+            [CompletionResult]::new('--rulings', '--rulings', [CompletionResultType]::ParameterName, 'The rulings ledger; default: $PE_RULINGS_FILE, else the console''s state folder')
+            [CompletionResult]::new('--by', '--by', [CompletionResultType]::ParameterName, 'Who decided; default: $PE_OWNER, else user@host')
+            [CompletionResult]::new('--blocking', '--blocking', [CompletionResultType]::ParameterName, 'Whether the row blocks the start (any case); default: the blocking of the row the view resolves to today, else no')
+            [CompletionResult]::new('--evidence', '--evidence', [CompletionResultType]::ParameterName, 'What proves the row; default: `ruling <id>` for promote, else `decisions.sh <today>`')
+            [CompletionResult]::new('--phase', '--phase', [CompletionResultType]::ParameterName, 'The phase whose view to use (rows written with --phase are scoped to it)')
+            [CompletionResult]::new('--root', '--root', [CompletionResultType]::ParameterName, 'The docs root (the folder holding docs/plans/); default: $DOCS_ROOT, else the nearest ancestor with docs/plans/, else the working directory')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour the output: auto (on a terminal, unless $NO_COLOR is set; always when $FORCE_COLOR is set), always or never')
             [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Print the unified diff the write would make; write nothing')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -65,18 +132,21 @@ Register-ArgumentCompleter -Native -CommandName 'planfile' -ScriptBlock {
         'planfile;new' {
             [CompletionResult]::new('--title', '--title', [CompletionResultType]::ParameterName, 'The plan''s title (its `#` heading); default: the slug with ''-'' and ''_'' as spaces, first letter upper-case')
             [CompletionResult]::new('--root', '--root', [CompletionResultType]::ParameterName, 'The docs root (the folder holding docs/plans/); default: $DOCS_ROOT, else the nearest ancestor with docs/plans/, else the working directory')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour the output: auto (on a terminal, unless $NO_COLOR is set; always when $FORCE_COLOR is set), always or never')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
             break
         }
         'planfile;completions' {
             [CompletionResult]::new('--root', '--root', [CompletionResultType]::ParameterName, 'The docs root (the folder holding docs/plans/); default: $DOCS_ROOT, else the nearest ancestor with docs/plans/, else the working directory')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour the output: auto (on a terminal, unless $NO_COLOR is set; always when $FORCE_COLOR is set), always or never')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
             break
         }
         'planfile;man' {
             [CompletionResult]::new('--root', '--root', [CompletionResultType]::ParameterName, 'The docs root (the folder holding docs/plans/); default: $DOCS_ROOT, else the nearest ancestor with docs/plans/, else the working directory')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour the output: auto (on a terminal, unless $NO_COLOR is set; always when $FORCE_COLOR is set), always or never')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
             break
@@ -84,12 +154,14 @@ Register-ArgumentCompleter -Native -CommandName 'planfile' -ScriptBlock {
         'planfile;validate' {
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'How findings are printed')
             [CompletionResult]::new('--root', '--root', [CompletionResultType]::ParameterName, 'The docs root (the folder holding docs/plans/); default: $DOCS_ROOT, else the nearest ancestor with docs/plans/, else the working directory')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour the output: auto (on a terminal, unless $NO_COLOR is set; always when $FORCE_COLOR is set), always or never')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             break
         }
         'planfile;explain' {
             [CompletionResult]::new('--root', '--root', [CompletionResultType]::ParameterName, 'The docs root (the folder holding docs/plans/); default: $DOCS_ROOT, else the nearest ancestor with docs/plans/, else the working directory')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour the output: auto (on a terminal, unless $NO_COLOR is set; always when $FORCE_COLOR is set), always or never')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
             break
@@ -99,7 +171,7 @@ Register-ArgumentCompleter -Native -CommandName 'planfile' -ScriptBlock {
             [CompletionResult]::new('decisions', 'decisions', [CompletionResultType]::ParameterValue, 'List, check, prompt, or write (answer / waive / promote) the decision manifest of one plan')
             [CompletionResult]::new('new', 'new', [CompletionResultType]::ParameterValue, 'Write a new plan, docs/plans/<SLUG>.md, from the plan template: all nineteen decision keys, shipped defaults answered, the rest outstanding')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print the shell completion script for SHELL on stdout')
-            [CompletionResult]::new('man', 'man', [CompletionResultType]::ParameterValue, 'Print the manual page (roff) on stdout: planfile(1), or with COMMAND the page planfile-COMMAND(1)')
+            [CompletionResult]::new('man', 'man', [CompletionResultType]::ParameterValue, 'Print the manual page (roff) on stdout: planfile(1), or with COMMAND the page planfile-COMMAND(1) (with a verb: planfile-COMMAND-VERB(1))')
             [CompletionResult]::new('validate', 'validate', [CompletionResultType]::ParameterValue, 'Lint plans (F14, F24, F25 and the structure checks); no SLUG: every plan under docs/plans/. Exit 1 when a finding gates')
             [CompletionResult]::new('explain', 'explain', [CompletionResultType]::ParameterValue, 'Print what a lint check looks for, why, and an example that fails and one that passes; with no CHECK, list every check')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
@@ -109,6 +181,30 @@ Register-ArgumentCompleter -Native -CommandName 'planfile' -ScriptBlock {
             break
         }
         'planfile;help;decisions' {
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'Print the resolved decisions of the view as TSV, JSON or a table')
+            [CompletionResult]::new('check', 'check', [CompletionResultType]::ParameterValue, 'The start gate: exit 0 when the run may start, 1 when it is refused, naming each decision that stops it')
+            [CompletionResult]::new('prompt', 'prompt', [CompletionResultType]::ParameterValue, 'Print the decisions block of a phase''s boot prompt')
+            [CompletionResult]::new('answer', 'answer', [CompletionResultType]::ParameterValue, 'Answer a decision: write an `answered` row (source run) into the twin')
+            [CompletionResult]::new('waive', 'waive', [CompletionResultType]::ParameterValue, 'Waive a decision: write a `waived` row (source run) into the twin')
+            [CompletionResult]::new('promote', 'promote', [CompletionResultType]::ParameterValue, 'Promote a ruling of the rulings ledger: write an `answered` row (source ruling) into the twin')
+            break
+        }
+        'planfile;help;decisions;list' {
+            break
+        }
+        'planfile;help;decisions;check' {
+            break
+        }
+        'planfile;help;decisions;prompt' {
+            break
+        }
+        'planfile;help;decisions;answer' {
+            break
+        }
+        'planfile;help;decisions;waive' {
+            break
+        }
+        'planfile;help;decisions;promote' {
             break
         }
         'planfile;help;new' {

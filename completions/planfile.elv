@@ -19,6 +19,7 @@ set edit:completion:arg-completer[planfile] = {|@words|
     var completions = [
         &'planfile'= {
             cand --root 'The docs root (the folder holding docs/plans/); default: $DOCS_ROOT, else the nearest ancestor with docs/plans/, else the working directory'
+            cand --color 'When to colour the output: auto (on a terminal, unless $NO_COLOR is set; always when $FORCE_COLOR is set), always or never'
             cand -h 'Print help'
             cand --help 'Print help'
             cand -V 'Print version'
@@ -27,7 +28,7 @@ set edit:completion:arg-completer[planfile] = {|@words|
             cand decisions 'List, check, prompt, or write (answer / waive / promote) the decision manifest of one plan'
             cand new 'Write a new plan, docs/plans/<SLUG>.md, from the plan template: all nineteen decision keys, shipped defaults answered, the rest outstanding'
             cand completions 'Print the shell completion script for SHELL on stdout'
-            cand man 'Print the manual page (roff) on stdout: planfile(1), or with COMMAND the page planfile-COMMAND(1)'
+            cand man 'Print the manual page (roff) on stdout: planfile(1), or with COMMAND the page planfile-COMMAND(1) (with a verb: planfile-COMMAND-VERB(1))'
             cand validate 'Lint plans (F14, F24, F25 and the structure checks); no SLUG: every plan under docs/plans/. Exit 1 when a finding gates'
             cand explain 'Print what a lint check looks for, why, and an example that fails and one that passes; with no CHECK, list every check'
             cand help 'Print this message or the help of the given subcommand(s)'
@@ -35,23 +36,83 @@ set edit:completion:arg-completer[planfile] = {|@words|
         &'planfile;phase-graph'= {
             cand --decisions 'Print the resolved decisions as TSV (key, state, owner, blocking, source, value); with N, phase N''s view'
             cand --root 'The docs root (the folder holding docs/plans/); default: $DOCS_ROOT, else the nearest ancestor with docs/plans/, else the working directory'
+            cand --color 'When to colour the output: auto (on a terminal, unless $NO_COLOR is set; always when $FORCE_COLOR is set), always or never'
             cand --lint 'Lint the plan (F14, F24, F25 and the structure checks), reference format'
             cand -h 'Print help'
             cand --help 'Print help'
         }
         &'planfile;decisions'= {
+            cand --slug 'The plan''s slug when it is also a verb''s name (`decisions list list` is read as `decisions --slug list list`)'
             cand --phase 'The phase whose view to use (rows written with --phase are scoped to it)'
-            cand --format 'Output format: tsv|json|table for list (default tsv); text|json for check (default text)'
-            cand --value 'The answer (answer)'
-            cand --reason 'Why the decision does not apply (waive)'
-            cand --by 'Who decided; default: $PE_OWNER, else user@host'
-            cand --blocking 'Whether the row blocks the start: yes or no (answer)'
-            cand --evidence 'What proves the row; default: `ruling <id>` for promote, else `decisions.sh <today>`'
-            cand --from-ruling 'The ruling id to promote (promote)'
-            cand --key 'The key to write (promote); default: the ruling''s decisionKey'
-            cand --rulings 'The rulings ledger; default: $PE_RULINGS_FILE, else the console''s state folder'
-            cand --ack 'A waived key the start gate may accept (check; repeatable)'
             cand --root 'The docs root (the folder holding docs/plans/); default: $DOCS_ROOT, else the nearest ancestor with docs/plans/, else the working directory'
+            cand --color 'When to colour the output: auto (on a terminal, unless $NO_COLOR is set; always when $FORCE_COLOR is set), always or never'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand list 'Print the resolved decisions of the view as TSV, JSON or a table'
+            cand check 'The start gate: exit 0 when the run may start, 1 when it is refused, naming each decision that stops it'
+            cand prompt 'Print the decisions block of a phase''s boot prompt'
+            cand answer 'Answer a decision: write an `answered` row (source run) into the twin'
+            cand waive 'Waive a decision: write a `waived` row (source run) into the twin'
+            cand promote 'Promote a ruling of the rulings ledger: write an `answered` row (source ruling) into the twin'
+        }
+        &'planfile;decisions;list'= {
+            cand --format 'Output format'
+            cand --phase 'The phase whose view to use (rows written with --phase are scoped to it)'
+            cand --root 'The docs root (the folder holding docs/plans/); default: $DOCS_ROOT, else the nearest ancestor with docs/plans/, else the working directory'
+            cand --color 'When to colour the output: auto (on a terminal, unless $NO_COLOR is set; always when $FORCE_COLOR is set), always or never'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'planfile;decisions;check'= {
+            cand --ack 'A waived key the start gate may accept (repeatable)'
+            cand --format 'Output format'
+            cand --phase 'The phase whose view to use (rows written with --phase are scoped to it)'
+            cand --root 'The docs root (the folder holding docs/plans/); default: $DOCS_ROOT, else the nearest ancestor with docs/plans/, else the working directory'
+            cand --color 'When to colour the output: auto (on a terminal, unless $NO_COLOR is set; always when $FORCE_COLOR is set), always or never'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'planfile;decisions;prompt'= {
+            cand --phase 'The phase whose view to use (rows written with --phase are scoped to it)'
+            cand --root 'The docs root (the folder holding docs/plans/); default: $DOCS_ROOT, else the nearest ancestor with docs/plans/, else the working directory'
+            cand --color 'When to colour the output: auto (on a terminal, unless $NO_COLOR is set; always when $FORCE_COLOR is set), always or never'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'planfile;decisions;answer'= {
+            cand --value 'The answer'
+            cand --by 'Who decided; default: $PE_OWNER, else user@host'
+            cand --blocking 'Whether the row blocks the start (any case); default: the blocking of the row the view resolves to today, else no'
+            cand --evidence 'What proves the row; default: `ruling <id>` for promote, else `decisions.sh <today>`'
+            cand --phase 'The phase whose view to use (rows written with --phase are scoped to it)'
+            cand --root 'The docs root (the folder holding docs/plans/); default: $DOCS_ROOT, else the nearest ancestor with docs/plans/, else the working directory'
+            cand --color 'When to colour the output: auto (on a terminal, unless $NO_COLOR is set; always when $FORCE_COLOR is set), always or never'
+            cand --dry-run 'Print the unified diff the write would make; write nothing'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'planfile;decisions;waive'= {
+            cand --reason 'Why the decision does not apply'
+            cand --by 'Who decided; default: $PE_OWNER, else user@host'
+            cand --blocking 'Whether the row blocks the start (any case); default: the blocking of the row the view resolves to today, else no'
+            cand --evidence 'What proves the row; default: `ruling <id>` for promote, else `decisions.sh <today>`'
+            cand --phase 'The phase whose view to use (rows written with --phase are scoped to it)'
+            cand --root 'The docs root (the folder holding docs/plans/); default: $DOCS_ROOT, else the nearest ancestor with docs/plans/, else the working directory'
+            cand --color 'When to colour the output: auto (on a terminal, unless $NO_COLOR is set; always when $FORCE_COLOR is set), always or never'
+            cand --dry-run 'Print the unified diff the write would make; write nothing'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'planfile;decisions;promote'= {
+            cand --from-ruling 'The ruling id to promote'
+            cand --key 'The key to write; default: the ruling''s decisionKey'
+            cand --rulings 'The rulings ledger; default: $PE_RULINGS_FILE, else the console''s state folder'
+            cand --by 'Who decided; default: $PE_OWNER, else user@host'
+            cand --blocking 'Whether the row blocks the start (any case); default: the blocking of the row the view resolves to today, else no'
+            cand --evidence 'What proves the row; default: `ruling <id>` for promote, else `decisions.sh <today>`'
+            cand --phase 'The phase whose view to use (rows written with --phase are scoped to it)'
+            cand --root 'The docs root (the folder holding docs/plans/); default: $DOCS_ROOT, else the nearest ancestor with docs/plans/, else the working directory'
+            cand --color 'When to colour the output: auto (on a terminal, unless $NO_COLOR is set; always when $FORCE_COLOR is set), always or never'
             cand --dry-run 'Print the unified diff the write would make; write nothing'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -59,27 +120,32 @@ set edit:completion:arg-completer[planfile] = {|@words|
         &'planfile;new'= {
             cand --title 'The plan''s title (its `#` heading); default: the slug with ''-'' and ''_'' as spaces, first letter upper-case'
             cand --root 'The docs root (the folder holding docs/plans/); default: $DOCS_ROOT, else the nearest ancestor with docs/plans/, else the working directory'
+            cand --color 'When to colour the output: auto (on a terminal, unless $NO_COLOR is set; always when $FORCE_COLOR is set), always or never'
             cand -h 'Print help'
             cand --help 'Print help'
         }
         &'planfile;completions'= {
             cand --root 'The docs root (the folder holding docs/plans/); default: $DOCS_ROOT, else the nearest ancestor with docs/plans/, else the working directory'
+            cand --color 'When to colour the output: auto (on a terminal, unless $NO_COLOR is set; always when $FORCE_COLOR is set), always or never'
             cand -h 'Print help'
             cand --help 'Print help'
         }
         &'planfile;man'= {
             cand --root 'The docs root (the folder holding docs/plans/); default: $DOCS_ROOT, else the nearest ancestor with docs/plans/, else the working directory'
+            cand --color 'When to colour the output: auto (on a terminal, unless $NO_COLOR is set; always when $FORCE_COLOR is set), always or never'
             cand -h 'Print help'
             cand --help 'Print help'
         }
         &'planfile;validate'= {
             cand --format 'How findings are printed'
             cand --root 'The docs root (the folder holding docs/plans/); default: $DOCS_ROOT, else the nearest ancestor with docs/plans/, else the working directory'
+            cand --color 'When to colour the output: auto (on a terminal, unless $NO_COLOR is set; always when $FORCE_COLOR is set), always or never'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
         &'planfile;explain'= {
             cand --root 'The docs root (the folder holding docs/plans/); default: $DOCS_ROOT, else the nearest ancestor with docs/plans/, else the working directory'
+            cand --color 'When to colour the output: auto (on a terminal, unless $NO_COLOR is set; always when $FORCE_COLOR is set), always or never'
             cand -h 'Print help'
             cand --help 'Print help'
         }
@@ -88,7 +154,7 @@ set edit:completion:arg-completer[planfile] = {|@words|
             cand decisions 'List, check, prompt, or write (answer / waive / promote) the decision manifest of one plan'
             cand new 'Write a new plan, docs/plans/<SLUG>.md, from the plan template: all nineteen decision keys, shipped defaults answered, the rest outstanding'
             cand completions 'Print the shell completion script for SHELL on stdout'
-            cand man 'Print the manual page (roff) on stdout: planfile(1), or with COMMAND the page planfile-COMMAND(1)'
+            cand man 'Print the manual page (roff) on stdout: planfile(1), or with COMMAND the page planfile-COMMAND(1) (with a verb: planfile-COMMAND-VERB(1))'
             cand validate 'Lint plans (F14, F24, F25 and the structure checks); no SLUG: every plan under docs/plans/. Exit 1 when a finding gates'
             cand explain 'Print what a lint check looks for, why, and an example that fails and one that passes; with no CHECK, list every check'
             cand help 'Print this message or the help of the given subcommand(s)'
@@ -96,6 +162,24 @@ set edit:completion:arg-completer[planfile] = {|@words|
         &'planfile;help;phase-graph'= {
         }
         &'planfile;help;decisions'= {
+            cand list 'Print the resolved decisions of the view as TSV, JSON or a table'
+            cand check 'The start gate: exit 0 when the run may start, 1 when it is refused, naming each decision that stops it'
+            cand prompt 'Print the decisions block of a phase''s boot prompt'
+            cand answer 'Answer a decision: write an `answered` row (source run) into the twin'
+            cand waive 'Waive a decision: write a `waived` row (source run) into the twin'
+            cand promote 'Promote a ruling of the rulings ledger: write an `answered` row (source ruling) into the twin'
+        }
+        &'planfile;help;decisions;list'= {
+        }
+        &'planfile;help;decisions;check'= {
+        }
+        &'planfile;help;decisions;prompt'= {
+        }
+        &'planfile;help;decisions;answer'= {
+        }
+        &'planfile;help;decisions;waive'= {
+        }
+        &'planfile;help;decisions;promote'= {
         }
         &'planfile;help;new'= {
         }

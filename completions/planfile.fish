@@ -1,6 +1,6 @@
 # Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
 function __fish_planfile_global_optspecs
-    string join \n root= h/help V/version
+    string join \n root= color= h/help V/version
 end
 
 function __fish_planfile_needs_command
@@ -24,56 +24,242 @@ function __fish_planfile_using_subcommand
     contains -- $cmd[1] $argv
 end
 
-complete -c planfile -n "__fish_planfile_needs_command" -l root -d 'The docs root (the folder holding docs/plans/); default: $DOCS_ROOT, else the nearest ancestor with docs/plans/, else the working directory' -r -F
+complete -c planfile -n "__fish_planfile_needs_command" -l root -d 'The docs root (the folder holding docs/plans/); default: $DOCS_ROOT, else the nearest ancestor with docs/plans/, else the working directory' -r -f -a "(__fish_complete_directories)"
+complete -c planfile -n "__fish_planfile_needs_command" -l color -d 'When to colour the output: auto (on a terminal, unless $NO_COLOR is set; always when $FORCE_COLOR is set), always or never' -r -f -a "auto\t'Colour when the stream is a terminal, unless `NO_COLOR` is set; always when `FORCE_COLOR` is set (and `NO_COLOR` is not)'
+always\t'Always colour, whatever the stream and the environment'
+never\t'Never colour'"
 complete -c planfile -n "__fish_planfile_needs_command" -s h -l help -d 'Print help'
 complete -c planfile -n "__fish_planfile_needs_command" -s V -l version -d 'Print version'
 complete -c planfile -n "__fish_planfile_needs_command" -f -a "phase-graph" -d 'Reference-compatible views of one plan: its resolved decisions as TSV (--decisions [N]) or its lint verdict (--lint)'
 complete -c planfile -n "__fish_planfile_needs_command" -f -a "decisions" -d 'List, check, prompt, or write (answer / waive / promote) the decision manifest of one plan'
 complete -c planfile -n "__fish_planfile_needs_command" -f -a "new" -d 'Write a new plan, docs/plans/<SLUG>.md, from the plan template: all nineteen decision keys, shipped defaults answered, the rest outstanding'
 complete -c planfile -n "__fish_planfile_needs_command" -f -a "completions" -d 'Print the shell completion script for SHELL on stdout'
-complete -c planfile -n "__fish_planfile_needs_command" -f -a "man" -d 'Print the manual page (roff) on stdout: planfile(1), or with COMMAND the page planfile-COMMAND(1)'
+complete -c planfile -n "__fish_planfile_needs_command" -f -a "man" -d 'Print the manual page (roff) on stdout: planfile(1), or with COMMAND the page planfile-COMMAND(1) (with a verb: planfile-COMMAND-VERB(1))'
 complete -c planfile -n "__fish_planfile_needs_command" -f -a "validate" -d 'Lint plans (F14, F24, F25 and the structure checks); no SLUG: every plan under docs/plans/. Exit 1 when a finding gates'
 complete -c planfile -n "__fish_planfile_needs_command" -f -a "explain" -d 'Print what a lint check looks for, why, and an example that fails and one that passes; with no CHECK, list every check'
 complete -c planfile -n "__fish_planfile_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c planfile -n "__fish_planfile_using_subcommand phase-graph" -l decisions -d 'Print the resolved decisions as TSV (key, state, owner, blocking, source, value); with N, phase N\'s view' -r
-complete -c planfile -n "__fish_planfile_using_subcommand phase-graph" -l root -d 'The docs root (the folder holding docs/plans/); default: $DOCS_ROOT, else the nearest ancestor with docs/plans/, else the working directory' -r -F
+complete -c planfile -n "__fish_planfile_using_subcommand phase-graph" -l root -d 'The docs root (the folder holding docs/plans/); default: $DOCS_ROOT, else the nearest ancestor with docs/plans/, else the working directory' -r -f -a "(__fish_complete_directories)"
+complete -c planfile -n "__fish_planfile_using_subcommand phase-graph" -l color -d 'When to colour the output: auto (on a terminal, unless $NO_COLOR is set; always when $FORCE_COLOR is set), always or never' -r -f -a "auto\t'Colour when the stream is a terminal, unless `NO_COLOR` is set; always when `FORCE_COLOR` is set (and `NO_COLOR` is not)'
+always\t'Always colour, whatever the stream and the environment'
+never\t'Never colour'"
 complete -c planfile -n "__fish_planfile_using_subcommand phase-graph" -l lint -d 'Lint the plan (F14, F24, F25 and the structure checks), reference format'
 complete -c planfile -n "__fish_planfile_using_subcommand phase-graph" -s h -l help -d 'Print help'
-complete -c planfile -n "__fish_planfile_using_subcommand decisions" -l phase -d 'The phase whose view to use (rows written with --phase are scoped to it)' -r
-complete -c planfile -n "__fish_planfile_using_subcommand decisions" -l format -d 'Output format: tsv|json|table for list (default tsv); text|json for check (default text)' -r
-complete -c planfile -n "__fish_planfile_using_subcommand decisions" -l value -d 'The answer (answer)' -r
-complete -c planfile -n "__fish_planfile_using_subcommand decisions" -l reason -d 'Why the decision does not apply (waive)' -r
-complete -c planfile -n "__fish_planfile_using_subcommand decisions" -l by -d 'Who decided; default: $PE_OWNER, else user@host' -r
-complete -c planfile -n "__fish_planfile_using_subcommand decisions" -l blocking -d 'Whether the row blocks the start: yes or no (answer)' -r
-complete -c planfile -n "__fish_planfile_using_subcommand decisions" -l evidence -d 'What proves the row; default: `ruling <id>` for promote, else `decisions.sh <today>`' -r
-complete -c planfile -n "__fish_planfile_using_subcommand decisions" -l from-ruling -d 'The ruling id to promote (promote)' -r
-complete -c planfile -n "__fish_planfile_using_subcommand decisions" -l key -d 'The key to write (promote); default: the ruling\'s decisionKey' -r
-complete -c planfile -n "__fish_planfile_using_subcommand decisions" -l rulings -d 'The rulings ledger; default: $PE_RULINGS_FILE, else the console\'s state folder' -r -F
-complete -c planfile -n "__fish_planfile_using_subcommand decisions" -l ack -d 'A waived key the start gate may accept (check; repeatable)' -r
-complete -c planfile -n "__fish_planfile_using_subcommand decisions" -l root -d 'The docs root (the folder holding docs/plans/); default: $DOCS_ROOT, else the nearest ancestor with docs/plans/, else the working directory' -r -F
-complete -c planfile -n "__fish_planfile_using_subcommand decisions" -l dry-run -d 'Print the unified diff the write would make; write nothing'
-complete -c planfile -n "__fish_planfile_using_subcommand decisions" -s h -l help -d 'Print help'
+complete -c planfile -n "__fish_planfile_using_subcommand decisions; and not __fish_seen_subcommand_from list check prompt answer waive promote" -l slug -d 'The plan\'s slug when it is also a verb\'s name (`decisions list list` is read as `decisions --slug list list`)' -r
+complete -c planfile -n "__fish_planfile_using_subcommand decisions; and not __fish_seen_subcommand_from list check prompt answer waive promote" -l phase -d 'The phase whose view to use (rows written with --phase are scoped to it)' -r
+complete -c planfile -n "__fish_planfile_using_subcommand decisions; and not __fish_seen_subcommand_from list check prompt answer waive promote" -l root -d 'The docs root (the folder holding docs/plans/); default: $DOCS_ROOT, else the nearest ancestor with docs/plans/, else the working directory' -r -f -a "(__fish_complete_directories)"
+complete -c planfile -n "__fish_planfile_using_subcommand decisions; and not __fish_seen_subcommand_from list check prompt answer waive promote" -l color -d 'When to colour the output: auto (on a terminal, unless $NO_COLOR is set; always when $FORCE_COLOR is set), always or never' -r -f -a "auto\t'Colour when the stream is a terminal, unless `NO_COLOR` is set; always when `FORCE_COLOR` is set (and `NO_COLOR` is not)'
+always\t'Always colour, whatever the stream and the environment'
+never\t'Never colour'"
+complete -c planfile -n "__fish_planfile_using_subcommand decisions; and not __fish_seen_subcommand_from list check prompt answer waive promote" -s h -l help -d 'Print help'
+complete -c planfile -n "__fish_planfile_using_subcommand decisions; and not __fish_seen_subcommand_from list check prompt answer waive promote" -a "list" -d 'Print the resolved decisions of the view as TSV, JSON or a table'
+complete -c planfile -n "__fish_planfile_using_subcommand decisions; and not __fish_seen_subcommand_from list check prompt answer waive promote" -a "check" -d 'The start gate: exit 0 when the run may start, 1 when it is refused, naming each decision that stops it'
+complete -c planfile -n "__fish_planfile_using_subcommand decisions; and not __fish_seen_subcommand_from list check prompt answer waive promote" -a "prompt" -d 'Print the decisions block of a phase\'s boot prompt'
+complete -c planfile -n "__fish_planfile_using_subcommand decisions; and not __fish_seen_subcommand_from list check prompt answer waive promote" -a "answer" -d 'Answer a decision: write an `answered` row (source run) into the twin'
+complete -c planfile -n "__fish_planfile_using_subcommand decisions; and not __fish_seen_subcommand_from list check prompt answer waive promote" -a "waive" -d 'Waive a decision: write a `waived` row (source run) into the twin'
+complete -c planfile -n "__fish_planfile_using_subcommand decisions; and not __fish_seen_subcommand_from list check prompt answer waive promote" -a "promote" -d 'Promote a ruling of the rulings ledger: write an `answered` row (source ruling) into the twin'
+complete -c planfile -n "__fish_planfile_using_subcommand decisions; and __fish_seen_subcommand_from list" -l format -d 'Output format' -r -f -a "tsv\t'`key<TAB>state<TAB>owner<TAB>blocking<TAB>source<TAB>value`, as `phase-graph --decisions`'
+json\t'An array of objects with every field and where each row came from'
+table\t'An aligned table for a person, as wide as the terminal'"
+complete -c planfile -n "__fish_planfile_using_subcommand decisions; and __fish_seen_subcommand_from list" -l phase -d 'The phase whose view to use (rows written with --phase are scoped to it)' -r
+complete -c planfile -n "__fish_planfile_using_subcommand decisions; and __fish_seen_subcommand_from list" -l root -d 'The docs root (the folder holding docs/plans/); default: $DOCS_ROOT, else the nearest ancestor with docs/plans/, else the working directory' -r -f -a "(__fish_complete_directories)"
+complete -c planfile -n "__fish_planfile_using_subcommand decisions; and __fish_seen_subcommand_from list" -l color -d 'When to colour the output: auto (on a terminal, unless $NO_COLOR is set; always when $FORCE_COLOR is set), always or never' -r -f -a "auto\t'Colour when the stream is a terminal, unless `NO_COLOR` is set; always when `FORCE_COLOR` is set (and `NO_COLOR` is not)'
+always\t'Always colour, whatever the stream and the environment'
+never\t'Never colour'"
+complete -c planfile -n "__fish_planfile_using_subcommand decisions; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c planfile -n "__fish_planfile_using_subcommand decisions; and __fish_seen_subcommand_from check" -l ack -d 'A waived key the start gate may accept (repeatable)' -r -f -a "permission.policy\t'which tool calls are allowed / asked / denied, and whether \'ask\' reaches a person'
+permission.destructive\t'publishing and destructive commands: denied unless named; which branches a phase may push'
+issues\t'whether a session may write issues to a tracker outside its phase'
+credentials\t'which credential ids the phases need, and whether a missing one refuses the start'
+accounts\t'which model accounts may spend, in order, with a minimum headroom'
+mcp\t'which MCP servers, and what happens when one will not connect'
+gates\t'whether gates without a person\'s check are delegated to the console'
+verification.person-check\t'what to do with a verification step written as prose'
+qa.exhausted\t'what happens once the QA round budget is spent'
+waits\t'each expected external wait: what, whose clock, the watch ref, the maximum window'
+human-acts\t'acts only a person may do, each with the ref that proves it happened'
+ambiguity\t'what to do where the plan did not decide'
+budgets\t'cost ceilings per run, phase and turn'
+resume.on-restart\t'after a console restart: continue, hold or ask'
+plan-health\t'whether advisory lints should gate this plan'
+stop\t'the autonomy level, and who is told when a run halts'
+relay\t'whether a mid-run question is relayed to a person for a short window'
+announce\t'which notifications are pushed, to whom'
+plan-approval\t'whether a plan-mode phase\'s plan waits for a person\'s approval'"
+complete -c planfile -n "__fish_planfile_using_subcommand decisions; and __fish_seen_subcommand_from check" -l format -d 'Output format' -r -f -a "text\t'The verdict and each refusal, for a person'
+json\t'`{verdict, slug, view, refusals, acknowledged}`'"
+complete -c planfile -n "__fish_planfile_using_subcommand decisions; and __fish_seen_subcommand_from check" -l phase -d 'The phase whose view to use (rows written with --phase are scoped to it)' -r
+complete -c planfile -n "__fish_planfile_using_subcommand decisions; and __fish_seen_subcommand_from check" -l root -d 'The docs root (the folder holding docs/plans/); default: $DOCS_ROOT, else the nearest ancestor with docs/plans/, else the working directory' -r -f -a "(__fish_complete_directories)"
+complete -c planfile -n "__fish_planfile_using_subcommand decisions; and __fish_seen_subcommand_from check" -l color -d 'When to colour the output: auto (on a terminal, unless $NO_COLOR is set; always when $FORCE_COLOR is set), always or never' -r -f -a "auto\t'Colour when the stream is a terminal, unless `NO_COLOR` is set; always when `FORCE_COLOR` is set (and `NO_COLOR` is not)'
+always\t'Always colour, whatever the stream and the environment'
+never\t'Never colour'"
+complete -c planfile -n "__fish_planfile_using_subcommand decisions; and __fish_seen_subcommand_from check" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c planfile -n "__fish_planfile_using_subcommand decisions; and __fish_seen_subcommand_from prompt" -l phase -d 'The phase whose view to use (rows written with --phase are scoped to it)' -r
+complete -c planfile -n "__fish_planfile_using_subcommand decisions; and __fish_seen_subcommand_from prompt" -l root -d 'The docs root (the folder holding docs/plans/); default: $DOCS_ROOT, else the nearest ancestor with docs/plans/, else the working directory' -r -f -a "(__fish_complete_directories)"
+complete -c planfile -n "__fish_planfile_using_subcommand decisions; and __fish_seen_subcommand_from prompt" -l color -d 'When to colour the output: auto (on a terminal, unless $NO_COLOR is set; always when $FORCE_COLOR is set), always or never' -r -f -a "auto\t'Colour when the stream is a terminal, unless `NO_COLOR` is set; always when `FORCE_COLOR` is set (and `NO_COLOR` is not)'
+always\t'Always colour, whatever the stream and the environment'
+never\t'Never colour'"
+complete -c planfile -n "__fish_planfile_using_subcommand decisions; and __fish_seen_subcommand_from prompt" -s h -l help -d 'Print help'
+complete -c planfile -n "__fish_planfile_using_subcommand decisions; and __fish_seen_subcommand_from answer" -l value -d 'The answer' -r
+complete -c planfile -n "__fish_planfile_using_subcommand decisions; and __fish_seen_subcommand_from answer" -l by -d 'Who decided; default: $PE_OWNER, else user@host' -r
+complete -c planfile -n "__fish_planfile_using_subcommand decisions; and __fish_seen_subcommand_from answer" -l blocking -d 'Whether the row blocks the start (any case); default: the blocking of the row the view resolves to today, else no' -r -f -a "yes\t''
+no\t''"
+complete -c planfile -n "__fish_planfile_using_subcommand decisions; and __fish_seen_subcommand_from answer" -l evidence -d 'What proves the row; default: `ruling <id>` for promote, else `decisions.sh <today>`' -r
+complete -c planfile -n "__fish_planfile_using_subcommand decisions; and __fish_seen_subcommand_from answer" -l phase -d 'The phase whose view to use (rows written with --phase are scoped to it)' -r
+complete -c planfile -n "__fish_planfile_using_subcommand decisions; and __fish_seen_subcommand_from answer" -l root -d 'The docs root (the folder holding docs/plans/); default: $DOCS_ROOT, else the nearest ancestor with docs/plans/, else the working directory' -r -f -a "(__fish_complete_directories)"
+complete -c planfile -n "__fish_planfile_using_subcommand decisions; and __fish_seen_subcommand_from answer" -l color -d 'When to colour the output: auto (on a terminal, unless $NO_COLOR is set; always when $FORCE_COLOR is set), always or never' -r -f -a "auto\t'Colour when the stream is a terminal, unless `NO_COLOR` is set; always when `FORCE_COLOR` is set (and `NO_COLOR` is not)'
+always\t'Always colour, whatever the stream and the environment'
+never\t'Never colour'"
+complete -c planfile -n "__fish_planfile_using_subcommand decisions; and __fish_seen_subcommand_from answer" -l dry-run -d 'Print the unified diff the write would make; write nothing'
+complete -c planfile -n "__fish_planfile_using_subcommand decisions; and __fish_seen_subcommand_from answer" -s h -l help -d 'Print help'
+complete -c planfile -n "__fish_planfile_using_subcommand decisions; and __fish_seen_subcommand_from waive" -l reason -d 'Why the decision does not apply' -r
+complete -c planfile -n "__fish_planfile_using_subcommand decisions; and __fish_seen_subcommand_from waive" -l by -d 'Who decided; default: $PE_OWNER, else user@host' -r
+complete -c planfile -n "__fish_planfile_using_subcommand decisions; and __fish_seen_subcommand_from waive" -l blocking -d 'Whether the row blocks the start (any case); default: the blocking of the row the view resolves to today, else no' -r -f -a "yes\t''
+no\t''"
+complete -c planfile -n "__fish_planfile_using_subcommand decisions; and __fish_seen_subcommand_from waive" -l evidence -d 'What proves the row; default: `ruling <id>` for promote, else `decisions.sh <today>`' -r
+complete -c planfile -n "__fish_planfile_using_subcommand decisions; and __fish_seen_subcommand_from waive" -l phase -d 'The phase whose view to use (rows written with --phase are scoped to it)' -r
+complete -c planfile -n "__fish_planfile_using_subcommand decisions; and __fish_seen_subcommand_from waive" -l root -d 'The docs root (the folder holding docs/plans/); default: $DOCS_ROOT, else the nearest ancestor with docs/plans/, else the working directory' -r -f -a "(__fish_complete_directories)"
+complete -c planfile -n "__fish_planfile_using_subcommand decisions; and __fish_seen_subcommand_from waive" -l color -d 'When to colour the output: auto (on a terminal, unless $NO_COLOR is set; always when $FORCE_COLOR is set), always or never' -r -f -a "auto\t'Colour when the stream is a terminal, unless `NO_COLOR` is set; always when `FORCE_COLOR` is set (and `NO_COLOR` is not)'
+always\t'Always colour, whatever the stream and the environment'
+never\t'Never colour'"
+complete -c planfile -n "__fish_planfile_using_subcommand decisions; and __fish_seen_subcommand_from waive" -l dry-run -d 'Print the unified diff the write would make; write nothing'
+complete -c planfile -n "__fish_planfile_using_subcommand decisions; and __fish_seen_subcommand_from waive" -s h -l help -d 'Print help'
+complete -c planfile -n "__fish_planfile_using_subcommand decisions; and __fish_seen_subcommand_from promote" -l from-ruling -d 'The ruling id to promote' -r
+complete -c planfile -n "__fish_planfile_using_subcommand decisions; and __fish_seen_subcommand_from promote" -l key -d 'The key to write; default: the ruling\'s decisionKey' -r -f -a "permission.policy\t'which tool calls are allowed / asked / denied, and whether \'ask\' reaches a person'
+permission.destructive\t'publishing and destructive commands: denied unless named; which branches a phase may push'
+issues\t'whether a session may write issues to a tracker outside its phase'
+credentials\t'which credential ids the phases need, and whether a missing one refuses the start'
+accounts\t'which model accounts may spend, in order, with a minimum headroom'
+mcp\t'which MCP servers, and what happens when one will not connect'
+gates\t'whether gates without a person\'s check are delegated to the console'
+verification.person-check\t'what to do with a verification step written as prose'
+qa.exhausted\t'what happens once the QA round budget is spent'
+waits\t'each expected external wait: what, whose clock, the watch ref, the maximum window'
+human-acts\t'acts only a person may do, each with the ref that proves it happened'
+ambiguity\t'what to do where the plan did not decide'
+budgets\t'cost ceilings per run, phase and turn'
+resume.on-restart\t'after a console restart: continue, hold or ask'
+plan-health\t'whether advisory lints should gate this plan'
+stop\t'the autonomy level, and who is told when a run halts'
+relay\t'whether a mid-run question is relayed to a person for a short window'
+announce\t'which notifications are pushed, to whom'
+plan-approval\t'whether a plan-mode phase\'s plan waits for a person\'s approval'"
+complete -c planfile -n "__fish_planfile_using_subcommand decisions; and __fish_seen_subcommand_from promote" -l rulings -d 'The rulings ledger; default: $PE_RULINGS_FILE, else the console\'s state folder' -r -F
+complete -c planfile -n "__fish_planfile_using_subcommand decisions; and __fish_seen_subcommand_from promote" -l by -d 'Who decided; default: $PE_OWNER, else user@host' -r
+complete -c planfile -n "__fish_planfile_using_subcommand decisions; and __fish_seen_subcommand_from promote" -l blocking -d 'Whether the row blocks the start (any case); default: the blocking of the row the view resolves to today, else no' -r -f -a "yes\t''
+no\t''"
+complete -c planfile -n "__fish_planfile_using_subcommand decisions; and __fish_seen_subcommand_from promote" -l evidence -d 'What proves the row; default: `ruling <id>` for promote, else `decisions.sh <today>`' -r
+complete -c planfile -n "__fish_planfile_using_subcommand decisions; and __fish_seen_subcommand_from promote" -l phase -d 'The phase whose view to use (rows written with --phase are scoped to it)' -r
+complete -c planfile -n "__fish_planfile_using_subcommand decisions; and __fish_seen_subcommand_from promote" -l root -d 'The docs root (the folder holding docs/plans/); default: $DOCS_ROOT, else the nearest ancestor with docs/plans/, else the working directory' -r -f -a "(__fish_complete_directories)"
+complete -c planfile -n "__fish_planfile_using_subcommand decisions; and __fish_seen_subcommand_from promote" -l color -d 'When to colour the output: auto (on a terminal, unless $NO_COLOR is set; always when $FORCE_COLOR is set), always or never' -r -f -a "auto\t'Colour when the stream is a terminal, unless `NO_COLOR` is set; always when `FORCE_COLOR` is set (and `NO_COLOR` is not)'
+always\t'Always colour, whatever the stream and the environment'
+never\t'Never colour'"
+complete -c planfile -n "__fish_planfile_using_subcommand decisions; and __fish_seen_subcommand_from promote" -l dry-run -d 'Print the unified diff the write would make; write nothing'
+complete -c planfile -n "__fish_planfile_using_subcommand decisions; and __fish_seen_subcommand_from promote" -s h -l help -d 'Print help'
 complete -c planfile -n "__fish_planfile_using_subcommand new" -l title -d 'The plan\'s title (its `#` heading); default: the slug with \'-\' and \'_\' as spaces, first letter upper-case' -r
-complete -c planfile -n "__fish_planfile_using_subcommand new" -l root -d 'The docs root (the folder holding docs/plans/); default: $DOCS_ROOT, else the nearest ancestor with docs/plans/, else the working directory' -r -F
+complete -c planfile -n "__fish_planfile_using_subcommand new" -l root -d 'The docs root (the folder holding docs/plans/); default: $DOCS_ROOT, else the nearest ancestor with docs/plans/, else the working directory' -r -f -a "(__fish_complete_directories)"
+complete -c planfile -n "__fish_planfile_using_subcommand new" -l color -d 'When to colour the output: auto (on a terminal, unless $NO_COLOR is set; always when $FORCE_COLOR is set), always or never' -r -f -a "auto\t'Colour when the stream is a terminal, unless `NO_COLOR` is set; always when `FORCE_COLOR` is set (and `NO_COLOR` is not)'
+always\t'Always colour, whatever the stream and the environment'
+never\t'Never colour'"
 complete -c planfile -n "__fish_planfile_using_subcommand new" -s h -l help -d 'Print help'
-complete -c planfile -n "__fish_planfile_using_subcommand completions" -l root -d 'The docs root (the folder holding docs/plans/); default: $DOCS_ROOT, else the nearest ancestor with docs/plans/, else the working directory' -r -F
+complete -c planfile -n "__fish_planfile_using_subcommand completions" -l root -d 'The docs root (the folder holding docs/plans/); default: $DOCS_ROOT, else the nearest ancestor with docs/plans/, else the working directory' -r -f -a "(__fish_complete_directories)"
+complete -c planfile -n "__fish_planfile_using_subcommand completions" -l color -d 'When to colour the output: auto (on a terminal, unless $NO_COLOR is set; always when $FORCE_COLOR is set), always or never' -r -f -a "auto\t'Colour when the stream is a terminal, unless `NO_COLOR` is set; always when `FORCE_COLOR` is set (and `NO_COLOR` is not)'
+always\t'Always colour, whatever the stream and the environment'
+never\t'Never colour'"
 complete -c planfile -n "__fish_planfile_using_subcommand completions" -s h -l help -d 'Print help'
-complete -c planfile -n "__fish_planfile_using_subcommand man" -l root -d 'The docs root (the folder holding docs/plans/); default: $DOCS_ROOT, else the nearest ancestor with docs/plans/, else the working directory' -r -F
+complete -c planfile -n "__fish_planfile_using_subcommand man" -l root -d 'The docs root (the folder holding docs/plans/); default: $DOCS_ROOT, else the nearest ancestor with docs/plans/, else the working directory' -r -f -a "(__fish_complete_directories)"
+complete -c planfile -n "__fish_planfile_using_subcommand man" -l color -d 'When to colour the output: auto (on a terminal, unless $NO_COLOR is set; always when $FORCE_COLOR is set), always or never' -r -f -a "auto\t'Colour when the stream is a terminal, unless `NO_COLOR` is set; always when `FORCE_COLOR` is set (and `NO_COLOR` is not)'
+always\t'Always colour, whatever the stream and the environment'
+never\t'Never colour'"
 complete -c planfile -n "__fish_planfile_using_subcommand man" -s h -l help -d 'Print help'
 complete -c planfile -n "__fish_planfile_using_subcommand validate" -l format -d 'How findings are printed' -r -f -a "human\t'Each finding with its source line and the span marked'
 concise\t'`path:line:col: CODE name: message`, one per line'
 json\t'One JSON object: the plans, their findings, a summary'
 sarif\t'A SARIF 2.1.0 log'
 github\t'GitHub Actions `::error` / `::warning` workflow commands'"
-complete -c planfile -n "__fish_planfile_using_subcommand validate" -l root -d 'The docs root (the folder holding docs/plans/); default: $DOCS_ROOT, else the nearest ancestor with docs/plans/, else the working directory' -r -F
+complete -c planfile -n "__fish_planfile_using_subcommand validate" -l root -d 'The docs root (the folder holding docs/plans/); default: $DOCS_ROOT, else the nearest ancestor with docs/plans/, else the working directory' -r -f -a "(__fish_complete_directories)"
+complete -c planfile -n "__fish_planfile_using_subcommand validate" -l color -d 'When to colour the output: auto (on a terminal, unless $NO_COLOR is set; always when $FORCE_COLOR is set), always or never' -r -f -a "auto\t'Colour when the stream is a terminal, unless `NO_COLOR` is set; always when `FORCE_COLOR` is set (and `NO_COLOR` is not)'
+always\t'Always colour, whatever the stream and the environment'
+never\t'Never colour'"
 complete -c planfile -n "__fish_planfile_using_subcommand validate" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c planfile -n "__fish_planfile_using_subcommand explain" -l root -d 'The docs root (the folder holding docs/plans/); default: $DOCS_ROOT, else the nearest ancestor with docs/plans/, else the working directory' -r -F
+complete -c planfile -n "__fish_planfile_using_subcommand explain" -l root -d 'The docs root (the folder holding docs/plans/); default: $DOCS_ROOT, else the nearest ancestor with docs/plans/, else the working directory' -r -f -a "(__fish_complete_directories)"
+complete -c planfile -n "__fish_planfile_using_subcommand explain" -l color -d 'When to colour the output: auto (on a terminal, unless $NO_COLOR is set; always when $FORCE_COLOR is set), always or never' -r -f -a "auto\t'Colour when the stream is a terminal, unless `NO_COLOR` is set; always when `FORCE_COLOR` is set (and `NO_COLOR` is not)'
+always\t'Always colour, whatever the stream and the environment'
+never\t'Never colour'"
 complete -c planfile -n "__fish_planfile_using_subcommand explain" -s h -l help -d 'Print help'
 complete -c planfile -n "__fish_planfile_using_subcommand help; and not __fish_seen_subcommand_from phase-graph decisions new completions man validate explain help" -f -a "phase-graph" -d 'Reference-compatible views of one plan: its resolved decisions as TSV (--decisions [N]) or its lint verdict (--lint)'
 complete -c planfile -n "__fish_planfile_using_subcommand help; and not __fish_seen_subcommand_from phase-graph decisions new completions man validate explain help" -f -a "decisions" -d 'List, check, prompt, or write (answer / waive / promote) the decision manifest of one plan'
 complete -c planfile -n "__fish_planfile_using_subcommand help; and not __fish_seen_subcommand_from phase-graph decisions new completions man validate explain help" -f -a "new" -d 'Write a new plan, docs/plans/<SLUG>.md, from the plan template: all nineteen decision keys, shipped defaults answered, the rest outstanding'
 complete -c planfile -n "__fish_planfile_using_subcommand help; and not __fish_seen_subcommand_from phase-graph decisions new completions man validate explain help" -f -a "completions" -d 'Print the shell completion script for SHELL on stdout'
-complete -c planfile -n "__fish_planfile_using_subcommand help; and not __fish_seen_subcommand_from phase-graph decisions new completions man validate explain help" -f -a "man" -d 'Print the manual page (roff) on stdout: planfile(1), or with COMMAND the page planfile-COMMAND(1)'
+complete -c planfile -n "__fish_planfile_using_subcommand help; and not __fish_seen_subcommand_from phase-graph decisions new completions man validate explain help" -f -a "man" -d 'Print the manual page (roff) on stdout: planfile(1), or with COMMAND the page planfile-COMMAND(1) (with a verb: planfile-COMMAND-VERB(1))'
 complete -c planfile -n "__fish_planfile_using_subcommand help; and not __fish_seen_subcommand_from phase-graph decisions new completions man validate explain help" -f -a "validate" -d 'Lint plans (F14, F24, F25 and the structure checks); no SLUG: every plan under docs/plans/. Exit 1 when a finding gates'
 complete -c planfile -n "__fish_planfile_using_subcommand help; and not __fish_seen_subcommand_from phase-graph decisions new completions man validate explain help" -f -a "explain" -d 'Print what a lint check looks for, why, and an example that fails and one that passes; with no CHECK, list every check'
 complete -c planfile -n "__fish_planfile_using_subcommand help; and not __fish_seen_subcommand_from phase-graph decisions new completions man validate explain help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c planfile -n "__fish_planfile_using_subcommand help; and __fish_seen_subcommand_from decisions" -f -a "list" -d 'Print the resolved decisions of the view as TSV, JSON or a table'
+complete -c planfile -n "__fish_planfile_using_subcommand help; and __fish_seen_subcommand_from decisions" -f -a "check" -d 'The start gate: exit 0 when the run may start, 1 when it is refused, naming each decision that stops it'
+complete -c planfile -n "__fish_planfile_using_subcommand help; and __fish_seen_subcommand_from decisions" -f -a "prompt" -d 'Print the decisions block of a phase\'s boot prompt'
+complete -c planfile -n "__fish_planfile_using_subcommand help; and __fish_seen_subcommand_from decisions" -f -a "answer" -d 'Answer a decision: write an `answered` row (source run) into the twin'
+complete -c planfile -n "__fish_planfile_using_subcommand help; and __fish_seen_subcommand_from decisions" -f -a "waive" -d 'Waive a decision: write a `waived` row (source run) into the twin'
+complete -c planfile -n "__fish_planfile_using_subcommand help; and __fish_seen_subcommand_from decisions" -f -a "promote" -d 'Promote a ruling of the rulings ledger: write an `answered` row (source ruling) into the twin'
+
+# The slugs of the plans under the docs root: --root on the line, else
+# $DOCS_ROOT, else the nearest folder up from here with docs/plans/, else here.
+function __planfile_slugs
+    set -l tokens (commandline -opc)
+    set -l root
+    for i in (seq (count $tokens))
+        switch $tokens[$i]
+            case --root
+                set -q tokens[(math $i + 1)]; and set root $tokens[(math $i + 1)]
+            case '--root=*'
+                set root (string replace -- '--root=' '' $tokens[$i])
+        end
+    end
+    test -n "$root"; or set root $DOCS_ROOT
+    if test -z "$root"
+        set -l dir $PWD
+        while test -n "$dir"
+            if test -d "$dir/docs/plans"
+                set root $dir
+                break
+            end
+            set dir (string replace -r '/[^/]*$' '' -- $dir)
+        end
+        test -n "$root"; or set root .
+    end
+    for plan in $root/docs/plans/*.md
+        test -f $plan; and basename $plan .md
+    end
+end
+
+# Whether no positional argument follows the word $argv[1] yet (options and
+# their values aside).
+function __planfile_before_positional
+    set -l seen 0
+    set -l skip 0
+    for token in (commandline -opc)
+        if test $skip = 1
+            set skip 0
+            continue
+        end
+        if test $seen = 0
+            test "$token" = "$argv[1]"; and set seen 1
+            continue
+        end
+        switch $token
+            case '--*=*'
+            case --root --color --decisions --slug --phase --format --ack --value --by --blocking --evidence --reason --from-ruling --key --rulings --title
+                set skip 1
+            case '-*'
+            case '*'
+                return 1
+        end
+    end
+    test $seen = 1
+end
+
+complete -c planfile -n "__fish_planfile_using_subcommand phase-graph; and __planfile_before_positional phase-graph" -f -a "(__planfile_slugs)"
+complete -c planfile -n "__fish_planfile_using_subcommand decisions; and __planfile_before_positional decisions" -f -a "(__planfile_slugs)"
+complete -c planfile -n "__fish_planfile_using_subcommand decisions; and __fish_seen_subcommand_from answer; and __planfile_before_positional answer" -f -a "permission.policy permission.destructive issues credentials accounts mcp gates verification.person-check qa.exhausted waits human-acts ambiguity budgets resume.on-restart plan-health stop relay announce plan-approval"
+complete -c planfile -n "__fish_planfile_using_subcommand decisions; and __fish_seen_subcommand_from waive; and __planfile_before_positional waive" -f -a "permission.policy permission.destructive issues credentials accounts mcp gates verification.person-check qa.exhausted waits human-acts ambiguity budgets resume.on-restart plan-health stop relay announce plan-approval"
+complete -c planfile -n "__fish_planfile_using_subcommand validate" -a "(__planfile_slugs)"

@@ -9,7 +9,14 @@ use clap::Parser;
 fn main() -> ExitCode {
     #[cfg(feature = "failpoints")]
     let _failpoints = fail::FailScenario::setup();
-    let cli = match planfile::cli::Cli::try_parse() {
+    let args = match planfile::cli::argv::normalise(std::env::args_os().collect()) {
+        Ok(args) => args,
+        Err(e) => {
+            let _ = writeln!(std::io::stderr(), "planfile: {e}");
+            return ExitCode::from(e.exit_code());
+        }
+    };
+    let cli = match planfile::cli::Cli::try_parse_from(args) {
         Ok(cli) => cli,
         Err(e) => {
             let _ = e.print();

@@ -2,7 +2,10 @@
 //! states, the sources, the blocker classes and the owner-name rule.
 //!
 //! This module is the one source of truth: every other module reads keys,
-//! states and sources from here.
+//! states and sources from here. The vocabularies of the other checks live
+//! beside it, one submodule each.
+
+pub mod directives;
 
 /// One decision key of the vocabulary (SPEC §2).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

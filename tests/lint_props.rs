@@ -7,7 +7,7 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
 use planfile::config::LintConfig;
-use planfile::lint::{self, LintInput, PlanReport};
+use planfile::lint::{self, LintEnv, LintInput, PlanReport};
 use planfile::manifest::{Manifest, Twin};
 use planfile::markdown::MarkdownFile;
 use planfile::plan::Plan;
@@ -103,6 +103,7 @@ fn report(plan_text: String, twin_text: Option<String>) -> PlanReport {
         manifest: &manifest,
         done: BTreeSet::new(),
         root: Path::new("/nonexistent-docs-root"),
+        env: &LintEnv::default(),
     };
     let findings = lint::run(&input, &LintConfig::default());
     PlanReport {

@@ -178,7 +178,11 @@ fn unknown_list_format_is_a_usage_error() {
         .output()
         .expect("planfile runs");
     assert_eq!(out.status.code(), Some(2));
-    assert!(stderr(&out).contains("tsv, json or table"));
+    assert!(
+        stderr(&out).contains("[possible values: tsv, json, table]"),
+        "{}",
+        stderr(&out)
+    );
 }
 
 #[test]

@@ -430,7 +430,7 @@ fn config_and_no_config_choose_the_settings_file() {
 }
 
 #[test]
-fn color_follows_the_option_then_force_color_then_no_color() {
+fn color_follows_the_option_then_no_color_then_force_color() {
     let root = two_plans();
     let colored = |args: &[&str], env: &[(&str, &str)]| {
         let mut cmd = root.cmd();
@@ -444,7 +444,7 @@ fn color_follows_the_option_then_force_color_then_no_color() {
     };
     assert!(colored(&["--color", "always"], &[("NO_COLOR", "1")]));
     assert!(!colored(&["--color", "never"], &[("FORCE_COLOR", "1")]));
-    assert!(colored(&[], &[("FORCE_COLOR", "1"), ("NO_COLOR", "1")]));
+    assert!(!colored(&[], &[("FORCE_COLOR", "1"), ("NO_COLOR", "1")]));
     assert!(colored(&["--color", "auto"], &[("FORCE_COLOR", "1")]));
     assert!(!colored(&[], &[("FORCE_COLOR", "")]));
     assert!(!colored(&[], &[]), "not a terminal");

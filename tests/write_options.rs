@@ -31,21 +31,33 @@ fn a_negative_phase_reaches_the_phase_refusal() {
 
 #[test]
 fn help_says_what_each_option_defaults_to_and_accepts() {
-    let out = root().run(["decisions", "--help"]);
-    assert_eq!(out.status.code(), Some(0));
-    let help = stdout(&out)
-        .split_whitespace()
-        .collect::<Vec<_>>()
-        .join(" ");
-    for needle in [
-        "--key <KEY> The key to write (promote); default: the ruling's decisionKey",
-        "default: `ruling <id>` for promote, else `decisions.sh <today>`",
-        "tsv|json|table for list",
-        "text|json for check",
-    ] {
+    let help = |verb: &str| {
+        let out = root().run(["decisions", "quay", verb, "--help"]);
+        assert_eq!(out.status.code(), Some(0), "{verb}");
+        stdout(&out)
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let cases: &[(&str, &str)] = &[
+        (
+            "promote",
+            "--key <KEY> The key to write; default: the ruling's decisionKey",
+        ),
+        (
+            "promote",
+            "default: `ruling <id>` for promote, else `decisions.sh <today>`",
+        ),
+        ("answer", "default: $PE_OWNER, else user@host"),
+        ("list", "Possible values: - tsv:"),
+        ("list", "- table: An aligned table"),
+        ("check", "Possible values: - text:"),
+    ];
+    for (verb, needle) in cases {
+        let help = help(verb);
         assert!(help.contains(needle), "{needle:?} missing from: {help}");
     }
-    assert!(!help.contains("when the ruling names none"), "{help}");
+    assert!(!help("promote").contains("when the ruling names none"));
 }
 
 #[test]

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 
 use libfuzzer_sys::fuzz_target;
 use planfile::config::LintConfig;
-use planfile::lint::{LintInput, run};
+use planfile::lint::{LintEnv, LintInput, run};
 use planfile::manifest::{Manifest, Twin};
 use planfile::markdown::MarkdownFile;
 use planfile::plan::Plan;
@@ -26,7 +26,7 @@ fuzz_target!(|data: &[u8]| {
             twin,
         };
         let handoffs = Handoffs::default();
-        let Ok(input) = LintInput::new(&manifest, &handoffs, Path::new("/fuzz")) else {
+        let Ok(input) = LintInput::new(&manifest, &handoffs, Path::new("/fuzz"), &LintEnv::default()) else {
             return;
         };
         for finding in run(&input, &LintConfig::default()) {

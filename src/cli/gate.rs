@@ -1,8 +1,7 @@
 //! `decisions <SLUG> [--phase N] check [--ack KEY]... [--format text|json]`:
 //! the start gate (SPEC §5.4).
 
-use super::listing::refuse_write_options;
-use super::{DecisionsArgs, print_stdout};
+use super::{CheckArgs, GateFormat, print_stdout};
 use crate::error::{Error, Result, escape_invisible};
 use crate::manifest::{Manifest, gate};
 use crate::output;
@@ -12,21 +11,15 @@ use crate::vocab;
 
 /// Runs the start gate on the view `--phase` names (plan-wide without it)
 /// and prints the verdict on stdout. Returns exit 0 when the run may start,
-/// 1 when it is refused. Usage errors (exit 2): a write-only option, a
-/// `--format` other than text/json, an `--ack` that is empty or not a key of
-/// the vocabulary; plus the errors of [`Manifest::load`] and an unknown phase.
-pub(super) fn decisions_check(location: &PlanLocation, args: &DecisionsArgs) -> Result<u8> {
-    refuse_write_options("check", args)?;
-    let json = match args.format.as_deref().unwrap_or("text") {
-        "text" => false,
-        "json" => true,
-        other => {
-            return Err(Error::Usage(format!(
-                "decisions check --format takes text or json, not \"{}\"",
-                escape_invisible(other)
-            )));
-        }
-    };
+/// 1 when it is refused. Usage errors (exit 2): an `--ack` that is empty or
+/// not a key of the vocabulary; plus the errors of [`Manifest::load`] and an
+/// unknown phase.
+pub(super) fn decisions_check(
+    location: &PlanLocation,
+    phase: Option<&str>,
+    args: &CheckArgs,
+) -> Result<u8> {
+    let json = args.format == GateFormat::Json;
     for key in &args.ack {
         if vocab::key_index(key).is_none() {
             return Err(Error::Usage(format!(
@@ -37,7 +30,7 @@ pub(super) fn decisions_check(location: &PlanLocation, args: &DecisionsArgs) -> 
         }
     }
     let manifest = Manifest::load(location)?;
-    let view = manifest.view(args.phase.as_deref())?;
+    let view = manifest.view(phase)?;
     let rows = manifest.resolve(view);
     let verdict = gate::check(&rows, &args.ack);
     let subject = GateSubject {

@@ -1,12 +1,11 @@
 //! `phase-graph <SLUG> --decisions [N]` (SPEC §5.1) and
 //! `decisions <SLUG> [--phase N] list [--format tsv|json|table]` (SPEC §5.2).
 
-use std::io::Write;
-
-use super::{DecisionsArgs, PhaseGraphArgs, print_stdout, refuse_option};
+use super::{ListArgs, ListFormat, PhaseGraphArgs, print_stdout};
 use crate::error::{Error, Result};
 use crate::manifest::Manifest;
 use crate::output;
+use crate::output::color::ColorChoice;
 use crate::root::{DocsRoot, PlanLocation};
 
 /// `phase-graph <SLUG> --decisions [N]`: the TSV listing of the view. A
@@ -67,49 +66,31 @@ pub(super) fn load_graphable(location: &PlanLocation) -> Result<Manifest> {
     )))
 }
 
-/// `decisions <SLUG> [--phase N] list [--format tsv|json|table]`.
-pub(super) fn decisions_list(location: &PlanLocation, args: &DecisionsArgs) -> Result<u8> {
-    refuse_write_options("list", args)?;
-    refuse_option("list", "--ack", !args.ack.is_empty())?;
+/// `decisions <SLUG> [--phase N] list [--format tsv|json|table]`: the
+/// resolved view in `args.format`; the table as wide as the terminal and
+/// coloured as `color` decides (SPEC §5.2). Exit 0; the errors of
+/// [`Manifest::load`] and an unknown phase.
+pub(super) fn decisions_list(
+    location: &PlanLocation,
+    phase: Option<&str>,
+    args: &ListArgs,
+    color: ColorChoice,
+) -> Result<u8> {
     let manifest = Manifest::load(location)?;
-    let view = manifest.view(args.phase.as_deref())?;
+    let view = manifest.view(phase)?;
     let rows = manifest.resolve(view);
-    match args.format.as_deref().unwrap_or("tsv") {
-        "tsv" => {
-            let mut buf = Vec::new();
-            output::tsv::write(&mut buf, &rows)?;
-            print_stdout(&buf)?;
-        }
-        "json" => {
-            let mut buf = Vec::new();
-            output::json::write(&mut buf, &manifest, &rows)?;
-            print_stdout(&buf)?;
-        }
-        "table" => {
-            let mut out = anstream::stdout().lock();
-            output::table::write(&mut out, &rows)?;
-            out.flush()?;
-        }
-        other => {
-            return Err(Error::Usage(format!(
-                "decisions list --format takes tsv, json or table, not \"{}\"",
-                crate::error::escape_invisible(other)
-            )));
+    let mut buf = Vec::new();
+    match args.format {
+        ListFormat::Tsv => output::tsv::write(&mut buf, &rows)?,
+        ListFormat::Json => output::json::write(&mut buf, &manifest, &rows)?,
+        ListFormat::Table => {
+            let layout = output::table::Layout {
+                width: output::table::stdout_width(),
+                color: color.stdout_colors(),
+            };
+            output::table::write(&mut buf, &rows, layout)?;
         }
     }
+    print_stdout(&buf)?;
     Ok(0)
-}
-
-/// Refuses the options only a write verb takes, for the read-only `verb`.
-pub(super) fn refuse_write_options(verb: &str, args: &DecisionsArgs) -> Result<()> {
-    refuse_option(verb, "a KEY argument", args.key.is_some())?;
-    refuse_option(verb, "--value", args.value.is_some())?;
-    refuse_option(verb, "--reason", args.reason.is_some())?;
-    refuse_option(verb, "--by", args.by.is_some())?;
-    refuse_option(verb, "--blocking", args.blocking.is_some())?;
-    refuse_option(verb, "--evidence", args.evidence.is_some())?;
-    refuse_option(verb, "--from-ruling", args.from_ruling.is_some())?;
-    refuse_option(verb, "--key", args.key_option.is_some())?;
-    refuse_option(verb, "--rulings", args.rulings.is_some())?;
-    refuse_option(verb, "--dry-run", args.dry_run)
 }

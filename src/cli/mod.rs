@@ -1,9 +1,13 @@
 //! The command line: clap definitions (also used for completions and the man
 //! page) and the dispatch of each command to the library.
 
+pub mod argv;
+mod bash_completion;
 mod completions;
+mod decisions;
 mod gate;
 mod listing;
+mod man;
 mod new;
 mod prompt;
 mod validate;
@@ -14,8 +18,17 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
-use crate::error::{Error, Result};
+pub use decisions::{
+    AnswerArgs, CheckArgs, DecisionsArgs, GateFormat, Hinted, ListArgs, ListFormat, PromoteArgs,
+    PromptArgs, Verb, WaiveArgs, WriteOptions,
+};
+
+use crate::error::Result;
+use crate::output::color::ColorChoice;
 use crate::root::{DocsRoot, PlanLocation};
+
+/// The heading of the options every command takes.
+const GLOBAL: &str = "Global options";
 
 /// Reads, lints and writes the decision manifest of phased-execution plan
 /// files (`docs/plans/<slug>.md` and their twins).
@@ -24,8 +37,21 @@ use crate::root::{DocsRoot, PlanLocation};
 pub struct Cli {
     /// The docs root (the folder holding docs/plans/); default: $DOCS_ROOT,
     /// else the nearest ancestor with docs/plans/, else the working directory.
-    #[arg(long, global = true, value_name = "DIR")]
+    #[arg(long, global = true, value_name = "DIR", value_hint = clap::ValueHint::DirPath, help_heading = GLOBAL)]
     pub root: Option<PathBuf>,
+
+    /// When to colour the output: auto (on a terminal, unless $NO_COLOR is
+    /// set; always when $FORCE_COLOR is set), always or never.
+    #[arg(
+        long,
+        global = true,
+        value_enum,
+        value_name = "WHEN",
+        default_value_t = ColorChoice::Auto,
+        hide_possible_values = true,
+        help_heading = GLOBAL
+    )]
+    pub color: ColorChoice,
 
     /// The command to run.
     #[command(subcommand)]
@@ -53,11 +79,11 @@ pub enum Command {
     Completions(CompletionsArgs),
 
     /// Print the manual page (roff) on stdout: planfile(1), or with COMMAND
-    /// the page planfile-COMMAND(1).
+    /// the page planfile-COMMAND(1) (with a verb: planfile-COMMAND-VERB(1)).
     Man(ManArgs),
 
-    /// Lint plans (F14, F24, F25 and the structure checks); no PLAN: every
-    /// plan under docs/plans/. Exit 1 when a finding gates.
+    /// Lint plans (F14, F24, F25 and the structure checks); no SLUG|PATH:
+    /// every plan under docs/plans/. Exit 1 when a finding gates.
     Validate(ValidateArgs),
 
     /// Print what a lint check looks for, why, and an example that fails and
@@ -70,7 +96,7 @@ pub enum Command {
 pub struct NewArgs {
     /// The new plan's slug: letters, digits, '.', '_' and '-', starting with a
     /// letter or digit.
-    #[arg(value_name = "SLUG")]
+    #[arg(value_name = "SLUG", value_hint = clap::ValueHint::Other)]
     pub slug: String,
 
     /// The plan's title (its `#` heading); default: the slug with '-' and '_'
@@ -82,9 +108,10 @@ pub struct NewArgs {
 /// Arguments of `man`.
 #[derive(Debug, Args)]
 pub struct ManArgs {
-    /// A command whose own page to print (e.g. phase-graph, decisions).
+    /// A command whose own page to print (e.g. phase-graph, decisions), and
+    /// one of its verbs (e.g. decisions answer).
     #[arg(value_name = "COMMAND")]
-    pub command: Option<String>,
+    pub command: Vec<String>,
 }
 
 /// Arguments of `completions`.
@@ -126,7 +153,7 @@ pub struct ValidateArgs {
     /// Plans to lint: slugs, paths of .md files, folders (every plan under
     /// them), globs (expanded when the shell did not), or - for stdin
     /// (default: every plan under docs/plans/).
-    #[arg(value_name = "PLAN")]
+    #[arg(value_name = "SLUG|PATH")]
     pub plans: Vec<String>,
 
     /// How findings are printed.
@@ -171,26 +198,10 @@ pub struct ValidateArgs {
     #[arg(long)]
     pub no_config: bool,
 
-    /// Colour in the human format: auto (a terminal, unless NO_COLOR is
-    /// set; FORCE_COLOR forces it), always or never.
-    #[arg(long, value_enum, value_name = "WHEN", default_value_t = ColorWhen::Auto)]
-    pub color: ColorWhen,
-
     /// The path of the plan read from stdin (-), for messages and for
     /// finding its twin.
     #[arg(long, value_name = "PATH")]
     pub stdin_filename: Option<PathBuf>,
-}
-
-/// When the human format is coloured (`--color`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum ColorWhen {
-    /// On a terminal, unless NO_COLOR is set; always when FORCE_COLOR is.
-    Auto,
-    /// Always.
-    Always,
-    /// Never.
-    Never,
 }
 
 /// The output formats of `validate` (SPEC §6, §10.1).
@@ -238,72 +249,6 @@ pub struct PhaseGraphArgs {
     pub lint: bool,
 }
 
-/// Arguments of `decisions`. Options may come before or after the verb.
-#[derive(Debug, Args)]
-pub struct DecisionsArgs {
-    /// The plan's slug, or the path of its .md file.
-    #[arg(value_name = "SLUG")]
-    pub slug: String,
-
-    /// What to do: list, check, prompt, answer, waive or promote.
-    #[arg(value_name = "VERB")]
-    pub verb: String,
-
-    /// The decision key (answer, waive).
-    #[arg(value_name = "KEY")]
-    pub key: Option<String>,
-
-    /// The phase whose view to use (rows written with --phase are scoped to it).
-    #[arg(long, value_name = "N", allow_hyphen_values = true)]
-    pub phase: Option<String>,
-
-    /// Output format: tsv|json|table for list (default tsv); text|json for
-    /// check (default text).
-    #[arg(long, value_name = "FORMAT")]
-    pub format: Option<String>,
-
-    /// The answer (answer).
-    #[arg(long, value_name = "TEXT")]
-    pub value: Option<String>,
-
-    /// Why the decision does not apply (waive).
-    #[arg(long, value_name = "TEXT")]
-    pub reason: Option<String>,
-
-    /// Who decided; default: $PE_OWNER, else user@host.
-    #[arg(long, value_name = "WHO")]
-    pub by: Option<String>,
-
-    /// Whether the row blocks the start: yes or no (answer).
-    #[arg(long, value_name = "yes|no")]
-    pub blocking: Option<String>,
-
-    /// What proves the row; default: `ruling <id>` for promote, else
-    /// `decisions.sh <today>`.
-    #[arg(long, value_name = "TEXT")]
-    pub evidence: Option<String>,
-
-    /// The ruling id to promote (promote).
-    #[arg(long = "from-ruling", value_name = "ID")]
-    pub from_ruling: Option<String>,
-
-    /// The key to write (promote); default: the ruling's decisionKey.
-    #[arg(long = "key", value_name = "KEY")]
-    pub key_option: Option<String>,
-
-    /// The rulings ledger; default: $PE_RULINGS_FILE, else the console's state folder.
-    #[arg(long, value_name = "FILE")]
-    pub rulings: Option<PathBuf>,
-
-    /// A waived key the start gate may accept (check; repeatable).
-    #[arg(long, value_name = "KEY")]
-    pub ack: Vec<String>,
-
-    /// Print the unified diff the write would make; write nothing.
-    #[arg(long = "dry-run")]
-    pub dry_run: bool,
-}
-
 /// Runs a parsed command line; returns the process exit code (SPEC §8).
 /// Output goes to stdout and stderr; errors are returned, not printed.
 pub fn run(cli: Cli) -> Result<u8> {
@@ -316,24 +261,21 @@ pub fn run(cli: Cli) -> Result<u8> {
             listing::phase_graph_decisions(&root, &args)
         }
         Command::Decisions(args) => {
-            let location = PlanLocation::resolve(&root, &args.slug)?;
-            match args.verb.as_str() {
-                "list" => listing::decisions_list(&location, &args),
-                "check" => gate::decisions_check(&location, &args),
-                "prompt" => prompt::decisions_prompt(&location, &args),
-                "answer" => write::run(&location, &args, write::WriteVerb::Answer),
-                "waive" => write::run(&location, &args, write::WriteVerb::Waive),
-                "promote" => write::run(&location, &args, write::WriteVerb::Promote),
-                other => Err(Error::Usage(format!(
-                    "unknown verb \"{}\" for decisions: use list, check, prompt, answer, waive or promote",
-                    crate::error::escape_invisible(other)
-                ))),
+            let location = PlanLocation::resolve(&root, args.plan())?;
+            let phase = args.phase.as_deref();
+            match &args.verb {
+                Verb::List(list) => listing::decisions_list(&location, phase, list, cli.color),
+                Verb::Check(check) => gate::decisions_check(&location, phase, check),
+                Verb::Prompt(_) => prompt::decisions_prompt(&location, phase),
+                Verb::Answer(a) => write::run(&location, phase, write::WriteVerb::Answer(a)),
+                Verb::Waive(w) => write::run(&location, phase, write::WriteVerb::Waive(w)),
+                Verb::Promote(p) => write::run(&location, phase, write::WriteVerb::Promote(p)),
             }
         }
         Command::New(args) => new::new_plan(&root, &args),
         Command::Completions(args) => completions::print_completions(args.shell),
-        Command::Man(args) => completions::print_man(args.command.as_deref()),
-        Command::Validate(args) => validate::validate(&root, &args),
+        Command::Man(args) => man::print_man(&args.command),
+        Command::Validate(args) => validate::validate(&root, &args, cli.color),
         Command::Explain(args) => validate::explain(&args),
     }
 }
@@ -344,15 +286,4 @@ pub(crate) fn print_stdout(bytes: &[u8]) -> Result<()> {
     out.write_all(bytes)?;
     out.flush()?;
     Ok(())
-}
-
-/// Refuses an option that `verb` does not take (exit 2).
-pub(crate) fn refuse_option(verb: &str, option: &str, given: bool) -> Result<()> {
-    if given {
-        Err(Error::Usage(format!(
-            "decisions {verb} does not take {option}"
-        )))
-    } else {
-        Ok(())
-    }
 }

@@ -1,23 +1,18 @@
 //! `decisions <SLUG> [--phase N] prompt`: the decisions block of a phase's
 //! boot prompt (SPEC §5.3).
 
-use super::listing::refuse_write_options;
-use super::{DecisionsArgs, print_stdout, refuse_option};
+use super::print_stdout;
 use crate::error::Result;
 use crate::manifest::Manifest;
 use crate::output;
 use crate::root::PlanLocation;
 
 /// Prints the boot-prompt block of the view `--phase` names (plan-wide
-/// without it) on stdout; exit 0. Usage errors (exit 2): a write-only
-/// option, `--format` or `--ack`; plus the errors of [`Manifest::load`] and
-/// an unknown phase.
-pub(super) fn decisions_prompt(location: &PlanLocation, args: &DecisionsArgs) -> Result<u8> {
-    refuse_write_options("prompt", args)?;
-    refuse_option("prompt", "--format", args.format.is_some())?;
-    refuse_option("prompt", "--ack", !args.ack.is_empty())?;
+/// without it) on stdout; exit 0. Errors: those of [`Manifest::load`] and
+/// an unknown phase (exit 2).
+pub(super) fn decisions_prompt(location: &PlanLocation, phase: Option<&str>) -> Result<u8> {
     let manifest = Manifest::load(location)?;
-    let view = manifest.view(args.phase.as_deref())?;
+    let view = manifest.view(phase)?;
     let rows = manifest.resolve(view);
     let has_manifest = !manifest.plan_rows().is_empty() || !manifest.twin_rows().is_empty();
     let mut buf = Vec::new();

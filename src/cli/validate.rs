@@ -8,15 +8,14 @@ use std::sync::Arc;
 
 use rayon::prelude::*;
 
-use super::{
-    ColorWhen, ExplainArgs, FindingsFormat, PhaseGraphArgs, ValidateArgs, listing, print_stdout,
-};
+use super::{ExplainArgs, FindingsFormat, PhaseGraphArgs, ValidateArgs, listing, print_stdout};
 use crate::config::{Config, LintConfig};
 use crate::discover::{self, Target};
 use crate::error::{Error, Result, escape_invisible};
 use crate::lint::select::{Selection, Selector};
 use crate::lint::{self, CHECKS, PlanReport};
 use crate::output;
+use crate::output::color::ColorChoice;
 use crate::output::unreadable::Unreadable;
 use crate::root::{DocsRoot, PlanLocation};
 
@@ -147,8 +146,9 @@ fn read_stdin(location: &PlanLocation) -> Result<String> {
 /// (or `--exit-zero`), 1 when a finding gates, 2 when a plan or setting
 /// cannot be read (the other plans are still linted and printed). The exit
 /// code is decided before anything is printed, so a closed pipe does not
-/// change it.
-pub(super) fn validate(root: &DocsRoot, args: &ValidateArgs) -> Result<u8> {
+/// change it. The human format is coloured as `color` (the global
+/// `--color`) decides.
+pub(super) fn validate(root: &DocsRoot, args: &ValidateArgs, color: ColorChoice) -> Result<u8> {
     let cwd = std::env::current_dir().map_err(|source| Error::Read {
         path: PathBuf::from("."),
         source,
@@ -197,7 +197,7 @@ pub(super) fn validate(root: &DocsRoot, args: &ValidateArgs) -> Result<u8> {
     let code = unreadable.iter().map(|u| u.exit).fold(gating, u8::max);
 
     let base = Some(cwd.as_path());
-    let report = render(args, &reports, &unreadable, base)?;
+    let report = render(args, &reports, &unreadable, base, color)?;
     match &args.output_file {
         Some(file) => write_report(file, &report)?,
         None => ignore_broken_pipe(print_stdout(&report))?,
@@ -219,22 +219,18 @@ pub(super) fn validate(root: &DocsRoot, args: &ValidateArgs) -> Result<u8> {
     Ok(code)
 }
 
-/// Whether the human format is coloured: `--color always|never`, else
-/// (auto) when FORCE_COLOR is set (not empty), else as the terminal and
-/// NO_COLOR / CLICOLOR say for stdout. A report written to a file is
-/// coloured only with `--color always`.
-fn color_choice(args: &ValidateArgs) -> anstream::ColorChoice {
-    match args.color {
-        ColorWhen::Always => anstream::ColorChoice::Always,
-        ColorWhen::Never => anstream::ColorChoice::Never,
-        ColorWhen::Auto if args.output_file.is_some() => anstream::ColorChoice::Never,
-        ColorWhen::Auto => {
-            if std::env::var_os("FORCE_COLOR").is_some_and(|v| !v.is_empty()) {
-                anstream::ColorChoice::Always
-            } else {
-                anstream::AutoStream::choice(&std::io::stdout())
-            }
-        }
+/// Whether the human report is coloured: as `color` decides for stdout, or
+/// for a file (not a terminal) with `--output-file`.
+fn colors(args: &ValidateArgs, color: ColorChoice) -> anstream::ColorChoice {
+    let colors = if args.output_file.is_some() {
+        color.colors(false)
+    } else {
+        color.stdout_colors()
+    };
+    if colors {
+        anstream::ColorChoice::Always
+    } else {
+        anstream::ColorChoice::Never
     }
 }
 
@@ -245,6 +241,7 @@ fn render(
     reports: &[PlanReport],
     unreadable: &[Unreadable],
     base: Option<&Path>,
+    color: ColorChoice,
 ) -> Result<Vec<u8>> {
     let mut buf = Vec::new();
     let findings = output::Findings {
@@ -263,7 +260,7 @@ fn render(
     }
     match args.format {
         FindingsFormat::Human => {
-            let mut out = anstream::AutoStream::new(buf, color_choice(args));
+            let mut out = anstream::AutoStream::new(buf, colors(args, color));
             output::human::write(&mut out, findings)?;
             buf = out.into_inner();
         }

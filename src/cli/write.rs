@@ -4,7 +4,8 @@
 
 use std::path::Path;
 
-use super::{DecisionsArgs, print_stdout, refuse_option};
+use super::decisions::{ANSWER_USAGE, PROMOTE_USAGE, WAIVE_USAGE};
+use super::{AnswerArgs, PromoteArgs, WaiveArgs, WriteOptions, print_stdout};
 use crate::error::{Error, Result, escape_invisible, escape_path};
 use crate::lint::gates::is_real_date;
 use crate::manifest::ledger;
@@ -15,29 +16,38 @@ use crate::plan::Plan;
 use crate::root::PlanLocation;
 use crate::vocab;
 
-/// The three write verbs.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum WriteVerb {
+/// The three write verbs, with their arguments.
+#[derive(Debug, Clone, Copy)]
+pub(super) enum WriteVerb<'a> {
     /// `answer KEY --value TEXT`: state answered, source run.
-    Answer,
+    Answer(&'a AnswerArgs),
     /// `waive KEY --reason TEXT`: state waived, source run.
-    Waive,
+    Waive(&'a WaiveArgs),
     /// `promote --from-ruling ID [--key KEY]`: state answered, source ruling.
-    Promote,
+    Promote(&'a PromoteArgs),
 }
 
-impl WriteVerb {
+impl<'a> WriteVerb<'a> {
     fn word(self) -> &'static str {
         match self {
-            WriteVerb::Answer => "answer",
-            WriteVerb::Waive => "waive",
-            WriteVerb::Promote => "promote",
+            WriteVerb::Answer(_) => "answer",
+            WriteVerb::Waive(_) => "waive",
+            WriteVerb::Promote(_) => "promote",
+        }
+    }
+
+    /// The options every write verb takes.
+    fn options(self) -> &'a WriteOptions {
+        match self {
+            WriteVerb::Answer(args) => &args.write,
+            WriteVerb::Waive(args) => &args.write,
+            WriteVerb::Promote(args) => &args.write,
         }
     }
 }
 
 /// What the command line says the row is about.
-enum Subject {
+enum Subject<'a> {
     /// `answer` / `waive`: a key and its text (value or reason), cleaned.
     Text {
         /// The key.
@@ -51,6 +61,8 @@ enum Subject {
         id: String,
         /// `--key`, when given.
         key: Option<String>,
+        /// `--rulings`, when given.
+        rulings: Option<&'a Path>,
     },
 }
 
@@ -58,18 +70,23 @@ enum Subject {
 /// (SPEC §7), then prints the unified diff (`--dry-run`) or writes the twin
 /// and prints the key's TSV line as read back (SPEC §5.1). Returns exit 0;
 /// every refusal is an error carrying its exit code (SPEC §8).
-pub(super) fn run(location: &PlanLocation, args: &DecisionsArgs, verb: WriteVerb) -> Result<u8> {
-    check_options(args, verb)?;
+pub(super) fn run(location: &PlanLocation, phase: Option<&str>, verb: WriteVerb<'_>) -> Result<u8> {
+    check_options(phase, verb)?;
+    let options = verb.options();
     let mut notes = Vec::new();
-    let owner = owner(args.by.as_deref(), &mut notes)?;
-    let blocking = args.blocking.as_deref().map(parse_blocking).transpose()?;
-    let evidence = args
+    let owner = owner(options.by.as_deref(), &mut notes)?;
+    let blocking = options
+        .blocking
+        .as_deref()
+        .map(parse_blocking)
+        .transpose()?;
+    let evidence = options
         .evidence
         .as_deref()
         .map(|e| clean_required(e, Cell::Evidence, "--evidence", false, &mut notes))
         .transpose()?;
     let subject = match verb {
-        WriteVerb::Answer => Subject::Text {
+        WriteVerb::Answer(args) => Subject::Text {
             key: known_key(args.key.as_deref(), verb)?,
             value: clean_required(
                 args.value.as_deref().unwrap_or_default(),
@@ -79,7 +96,7 @@ pub(super) fn run(location: &PlanLocation, args: &DecisionsArgs, verb: WriteVerb
                 &mut notes,
             )?,
         },
-        WriteVerb::Waive => Subject::Text {
+        WriteVerb::Waive(args) => Subject::Text {
             key: known_key(args.key.as_deref(), verb)?,
             value: clean_required(
                 args.reason.as_deref().unwrap_or_default(),
@@ -89,17 +106,18 @@ pub(super) fn run(location: &PlanLocation, args: &DecisionsArgs, verb: WriteVerb
                 &mut notes,
             )?,
         },
-        WriteVerb::Promote => Subject::Ruling {
+        WriteVerb::Promote(args) => Subject::Ruling {
             id: args.from_ruling.clone().unwrap_or_default(),
-            key: match args.key_option.as_deref() {
+            key: match args.key.as_deref() {
                 Some(key) => Some(known_key(Some(key), verb)?),
                 None => None,
             },
+            rulings: args.rulings.as_deref(),
         },
     };
 
     let plan = Plan::load(location)?;
-    let view = View::from_arg(args.phase.as_deref(), &plan.slug, &plan.graph_phases())?;
+    let view = View::from_arg(phase, &plan.slug, &plan.graph_phases())?;
     let (key, value, default_evidence) = match subject {
         Subject::Text { key, value } => {
             let default = match &evidence {
@@ -108,8 +126,8 @@ pub(super) fn run(location: &PlanLocation, args: &DecisionsArgs, verb: WriteVerb
             };
             (key, value, default)
         }
-        Subject::Ruling { id, key } => {
-            let (key, value) = promoted(location, args.rulings.as_deref(), &id, key, &mut notes)?;
+        Subject::Ruling { id, key, rulings } => {
+            let (key, value) = promoted(location, rulings, &id, key, &mut notes)?;
             (key, value, format!("ruling {id}"))
         }
     };
@@ -123,19 +141,19 @@ pub(super) fn run(location: &PlanLocation, args: &DecisionsArgs, verb: WriteVerb
         value,
         owner,
         state: match verb {
-            WriteVerb::Waive => vocab::STATE_WAIVED,
-            WriteVerb::Answer | WriteVerb::Promote => vocab::STATE_ANSWERED,
+            WriteVerb::Waive(_) => vocab::STATE_WAIVED,
+            WriteVerb::Answer(_) | WriteVerb::Promote(_) => vocab::STATE_ANSWERED,
         },
         blocking,
         source: match verb {
-            WriteVerb::Promote => vocab::SOURCE_RULING,
-            WriteVerb::Answer | WriteVerb::Waive => vocab::SOURCE_RUN,
+            WriteVerb::Promote(_) => vocab::SOURCE_RULING,
+            WriteVerb::Answer(_) | WriteVerb::Waive(_) => vocab::SOURCE_RUN,
         },
         evidence,
         view,
     };
 
-    if args.dry_run {
+    if options.dry_run {
         let edit = write::prepare(&plan, location, &row)?;
         let diff = edit.diff(&diff_label(location));
         if diff.is_empty() {
@@ -251,52 +269,34 @@ fn promoted(
     Ok((key, what))
 }
 
-/// Refuses options the verb does not take, empty option values, and
-/// missing required options (exit 2).
-fn check_options(args: &DecisionsArgs, verb: WriteVerb) -> Result<()> {
+/// Refuses empty option values and missing required options (exit 2);
+/// clap has already refused the options the verb does not take.
+fn check_options(phase: Option<&str>, verb: WriteVerb<'_>) -> Result<()> {
     let word = verb.word();
-    refuse_option(word, "--format", args.format.is_some())?;
-    refuse_option(word, "--ack", !args.ack.is_empty())?;
-    let takes_key_arg = verb != WriteVerb::Promote;
-    refuse_option(
-        word,
-        "a KEY argument (use --key KEY)",
-        !takes_key_arg && args.key.is_some(),
-    )?;
-    refuse_option(
-        word,
-        "--value",
-        verb != WriteVerb::Answer && args.value.is_some(),
-    )?;
-    refuse_option(
-        word,
-        "--reason",
-        verb != WriteVerb::Waive && args.reason.is_some(),
-    )?;
-    for (option, given) in [
-        ("--from-ruling", args.from_ruling.is_some()),
-        ("--key", args.key_option.is_some()),
-        ("--rulings", args.rulings.is_some()),
-    ] {
-        refuse_option(word, option, verb != WriteVerb::Promote && given)?;
-    }
-
-    let empty = [
-        ("KEY", args.key.as_deref()),
-        ("--phase", args.phase.as_deref()),
-        ("--value", args.value.as_deref()),
-        ("--reason", args.reason.as_deref()),
-        ("--by", args.by.as_deref()),
-        ("--blocking", args.blocking.as_deref()),
-        ("--evidence", args.evidence.as_deref()),
-        ("--from-ruling", args.from_ruling.as_deref()),
-        ("--key", args.key_option.as_deref()),
-        (
-            "--rulings",
+    let options = verb.options();
+    let (key, text) = match verb {
+        WriteVerb::Answer(args) => (args.key.as_deref(), ("--value", args.value.as_deref())),
+        WriteVerb::Waive(args) => (args.key.as_deref(), ("--reason", args.reason.as_deref())),
+        WriteVerb::Promote(args) => (None, ("--from-ruling", args.from_ruling.as_deref())),
+    };
+    let (promote_key, rulings) = match verb {
+        WriteVerb::Promote(args) => (
+            args.key.as_deref(),
             args.rulings
                 .as_deref()
                 .map(|p| if p.as_os_str().is_empty() { "" } else { "x" }),
         ),
+        WriteVerb::Answer(_) | WriteVerb::Waive(_) => (None, None),
+    };
+    let empty = [
+        ("KEY", key),
+        ("--phase", phase),
+        text,
+        ("--by", options.by.as_deref()),
+        ("--blocking", options.blocking.as_deref()),
+        ("--evidence", options.evidence.as_deref()),
+        ("--key", promote_key),
+        ("--rulings", rulings),
     ];
     for (option, value) in empty {
         if value == Some("") {
@@ -308,15 +308,15 @@ fn check_options(args: &DecisionsArgs, verb: WriteVerb) -> Result<()> {
     }
 
     let required: &[(&str, bool)] = match verb {
-        WriteVerb::Answer => &[
+        WriteVerb::Answer(args) => &[
             ("a KEY argument", args.key.is_some()),
             ("--value TEXT", args.value.is_some()),
         ],
-        WriteVerb::Waive => &[
+        WriteVerb::Waive(args) => &[
             ("a KEY argument", args.key.is_some()),
             ("--reason TEXT", args.reason.is_some()),
         ],
-        WriteVerb::Promote => &[("--from-ruling ID", args.from_ruling.is_some())],
+        WriteVerb::Promote(args) => &[("--from-ruling ID", args.from_ruling.is_some())],
     };
     for &(what, given) in required {
         if !given {
@@ -330,11 +330,11 @@ fn check_options(args: &DecisionsArgs, verb: WriteVerb) -> Result<()> {
 }
 
 /// The arguments `verb` cannot do without (the rest may be left out).
-fn required_options(verb: WriteVerb) -> &'static [&'static str] {
+fn required_options(verb: WriteVerb<'_>) -> &'static [&'static str] {
     match verb {
-        WriteVerb::Answer => &["KEY", "--value"],
-        WriteVerb::Waive => &["KEY", "--reason"],
-        WriteVerb::Promote => &["--from-ruling"],
+        WriteVerb::Answer(_) => &["KEY", "--value"],
+        WriteVerb::Waive(_) => &["KEY", "--reason"],
+        WriteVerb::Promote(_) => &["--from-ruling"],
     }
 }
 
@@ -348,23 +348,17 @@ fn give_it_a_value(required: bool) -> &'static str {
     }
 }
 
-/// The one-line usage of a write verb.
-fn usage(verb: WriteVerb) -> &'static str {
+/// The one-line usage of a write verb (its `--help` shows the same).
+fn usage(verb: WriteVerb<'_>) -> &'static str {
     match verb {
-        WriteVerb::Answer => {
-            "planfile decisions SLUG [--phase N] answer KEY --value TEXT [--by WHO] [--blocking yes|no] [--evidence TEXT]"
-        }
-        WriteVerb::Waive => {
-            "planfile decisions SLUG [--phase N] waive KEY --reason TEXT [--by WHO]"
-        }
-        WriteVerb::Promote => {
-            "planfile decisions SLUG [--phase N] promote --from-ruling ID [--key KEY] [--by WHO]"
-        }
+        WriteVerb::Answer(_) => ANSWER_USAGE,
+        WriteVerb::Waive(_) => WAIVE_USAGE,
+        WriteVerb::Promote(_) => PROMOTE_USAGE,
     }
 }
 
 /// The key argument, which must be a key of the vocabulary (exact case).
-fn known_key(key: Option<&str>, verb: WriteVerb) -> Result<String> {
+fn known_key(key: Option<&str>, verb: WriteVerb<'_>) -> Result<String> {
     let Some(key) = key else {
         return Err(Error::Usage(format!(
             "decisions {} needs a KEY argument: {}",

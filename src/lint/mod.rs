@@ -9,6 +9,7 @@
 
 pub mod blocks;
 pub mod decisions;
+pub mod env;
 pub mod gates;
 pub mod select;
 pub mod structure;
@@ -26,13 +27,17 @@ use crate::plan::graph::DependsToken;
 use crate::plan::handoff::Handoffs;
 use crate::root::PlanLocation;
 
+pub use env::LintEnv;
+
 /// Whether a finding fails the lint (SPEC §6).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Severity {
     /// The finding fails `validate` and `--lint` (exit 1), unless the plan
     /// is closed.
     Gating,
-    /// The finding is printed but never fails (set in `planfile.toml`).
+    /// The finding is printed but never fails: a check that is advisory by
+    /// default (the reference's advisories, SPEC §6.5), or one that
+    /// `planfile.toml` makes advisory.
     Advisory,
 }
 
@@ -70,6 +75,10 @@ pub struct Finding {
     /// verification-empty-open — …`): the data head SPEC §6 gives, then
     /// ` — ` and what to do.
     pub message: String,
+    /// Where the finding sits in the reference's `--lint` output order
+    /// (SPEC-PARITY.md section E): the index of its check in [`CHECKS`],
+    /// then the position of the hit among that check's hits.
+    pub order: (usize, usize),
 }
 
 /// What a check reports before the registry stamps its code, name and
@@ -95,13 +104,21 @@ pub struct LintInput<'a> {
     pub done: BTreeSet<u32>,
     /// The docs root the plan belongs to.
     pub root: &'a Path,
+    /// What the console's environment says (SPEC-PARITY.md section F); the
+    /// checks never read the process environment themselves.
+    pub env: &'a LintEnv,
 }
 
 impl<'a> LintInput<'a> {
     /// The input for linting `manifest`: asks `handoffs` which of the
-    /// graph's phases are done. Errors when a handoff cannot be read or is
-    /// not UTF-8.
-    pub fn new(manifest: &'a Manifest, handoffs: &Handoffs, root: &'a Path) -> Result<Self> {
+    /// graph's phases are done; `env` is what the console's environment
+    /// says. Errors when a handoff cannot be read or is not UTF-8.
+    pub fn new(
+        manifest: &'a Manifest,
+        handoffs: &Handoffs,
+        root: &'a Path,
+        env: &'a LintEnv,
+    ) -> Result<Self> {
         let mut done = BTreeSet::new();
         for phase in manifest.plan.graph_phases() {
             if handoffs.is_done(phase)? {
@@ -112,6 +129,7 @@ impl<'a> LintInput<'a> {
             manifest,
             done,
             root,
+            env,
         })
     }
 
@@ -132,6 +150,17 @@ impl<'a> LintInput<'a> {
 /// The function of a check: reads the input, pushes one [`Hit`] per problem.
 pub type CheckFn = fn(&LintInput, &mut Vec<Hit>);
 
+/// Which commands report a check.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Reach {
+    /// Every command that lints: `validate`, `phase-graph --lint`, the
+    /// language server.
+    Everywhere,
+    /// Everything but `phase-graph --lint`: the reference runs the check in
+    /// `validate.sh`, never in its `--lint` (F10, SPEC §6.5).
+    NotInLint,
+}
+
 /// One entry of the registry.
 #[derive(Debug)]
 pub struct Check {
@@ -139,8 +168,13 @@ pub struct Check {
     pub code: &'static str,
     /// The name (`verification-empty-open`); unique.
     pub name: &'static str,
-    /// The severity unless `planfile.toml` makes the check advisory.
+    /// The severity unless `planfile.toml` says otherwise. A check that is
+    /// advisory by default is one of the reference's advisories (SPEC
+    /// §6.5): it runs on open plans only, and `--lint` prints it first,
+    /// led by its code.
     pub severity: Severity,
+    /// Which commands report the check.
+    pub reach: Reach,
     /// The function that looks.
     pub run: CheckFn,
     /// The documentation: what it looks for, why it matters, a failing and
@@ -184,21 +218,38 @@ impl Check {
     }
 }
 
+/// A registry entry: `check!(code, name, function)` is a gating check;
+/// `check!(advisory code, name, function)` one that is advisory by default;
+/// `check!(not_in_lint code, name, function)` a gating check that
+/// `phase-graph --lint` does not report.
 macro_rules! check {
-    ($code:literal, $name:literal, $run:path) => {
+    (@entry $code:literal, $name:literal, $run:path, $severity:expr, $reach:expr) => {
         Check {
             code: $code,
             name: $name,
-            severity: Severity::Gating,
+            severity: $severity,
+            reach: $reach,
             run: $run,
             docs: include_str!(concat!("docs/", $name, ".md")),
         }
     };
+    (advisory $code:literal, $name:literal, $run:path) => {
+        check!(@entry $code, $name, $run, Severity::Advisory, Reach::Everywhere)
+    };
+    (not_in_lint $code:literal, $name:literal, $run:path) => {
+        check!(@entry $code, $name, $run, Severity::Gating, Reach::NotInLint)
+    };
+    ($code:literal, $name:literal, $run:path) => {
+        check!(@entry $code, $name, $run, Severity::Gating, Reach::Everywhere)
+    };
 }
 
-/// The registry: every check, in the order findings of one line are listed.
-/// Structure first (the graph must read before anything else means much),
-/// then F14, F24/F29 and F25.
+/// The registry: every check, in the order `phase-graph --lint` prints its
+/// findings (SPEC-PARITY.md section E): the advisories first (section D
+/// order), then the gating families in the reference's `compute_issues`
+/// order, the phase-count line last. Within a check, findings keep the
+/// order the check found them in. `validate` sorts by file and line
+/// instead, and uses this order only to break ties.
 pub static CHECKS: &[Check] = &[
     check!("F20", "frontmatter-invalid", structure::frontmatter_invalid),
     check!("F20", "block-unclosed", blocks::block_unclosed),
@@ -224,9 +275,15 @@ pub static CHECKS: &[Check] = &[
         structure::graph_row_cell_count
     ),
     check!(
-        "F20",
-        "phase-count-mismatch",
-        structure::phase_count_mismatch
+        "F21",
+        "depends-token-unknown",
+        structure::depends_token_unknown
+    ),
+    check!("F21", "phase-duplicate", structure::phase_duplicate),
+    check!(
+        "F21",
+        "phase-cell-zero-padded",
+        structure::phase_cell_zero_padded
     ),
     check!(
         "F1",
@@ -234,27 +291,11 @@ pub static CHECKS: &[Check] = &[
         structure::phase_cell_malformed
     ),
     check!(
-        "F21",
-        "phase-cell-zero-padded",
-        structure::phase_cell_zero_padded
-    ),
-    check!("F21", "phase-duplicate", structure::phase_duplicate),
-    check!(
-        "F21",
-        "depends-token-unknown",
-        structure::depends_token_unknown
-    ),
-    check!(
         "F2",
         "depends-phase-undefined",
         structure::depends_phase_undefined
     ),
     check!("F3", "dependency-cycle", structure::dependency_cycle),
-    check!(
-        "F14",
-        "verification-empty-open",
-        verification::verification_empty_open
-    ),
     check!(
         "F24",
         "gate-directive-missing",
@@ -271,6 +312,11 @@ pub static CHECKS: &[Check] = &[
         "F29",
         "landed-gate-unknown-phase",
         gates::landed_gate_unknown_phase
+    ),
+    check!(
+        "F14",
+        "verification-empty-open",
+        verification::verification_empty_open
     ),
     check!(
         "F25",
@@ -317,7 +363,45 @@ pub static CHECKS: &[Check] = &[
         "decisions-heading-malformed",
         decisions::decisions_heading_malformed
     ),
+    check!(
+        "F20",
+        "phase-count-mismatch",
+        structure::phase_count_mismatch
+    ),
 ];
+
+/// The family a check's findings are interleaved with on `--lint`: the
+/// reference reports the Gate-check checks (F24, with F29) phase by phase
+/// and the decision-row checks (F25) row by row; every other check is a
+/// family of its own, reported whole in registry order.
+fn family(code: &str) -> Option<&'static str> {
+    match code {
+        "F24" | "F29" => Some("F24"),
+        "F25" => Some("F25"),
+        _ => None,
+    }
+}
+
+/// The registry index of the first check of the family run that holds
+/// check `index` (see [`PlanReport::findings_in_lint_order`]).
+fn family_start(index: usize) -> usize {
+    let Some(family) = CHECKS.get(index).and_then(|c| family(c.code)) else {
+        return index;
+    };
+    let mut start = index;
+    while start > 0 && self::family(CHECKS[start - 1].code) == Some(family) {
+        start -= 1;
+    }
+    start
+}
+
+impl Finding {
+    /// The registry entry of the check that found this (`None` only for a
+    /// finding not made by [`run`]).
+    pub fn check(&self) -> Option<&'static Check> {
+        CHECKS.get(self.order.0)
+    }
+}
 
 /// The check named `name`, or every check with code `name` (both
 /// case-insensitive), in registry order; empty when nothing matches.
@@ -334,8 +418,10 @@ pub fn lookup(name: &str) -> Vec<&'static Check> {
 /// Runs every check of the registry that `config` enables for each file
 /// (its selection less its per-file ignores) over `input` and returns the
 /// findings, ordered by file (plan, then twin), line, column and registry
-/// order, with the severity `config` gives each check.
+/// order, with the severity `config` gives each check. On a closed plan the
+/// checks that are advisory by default do not run (SPEC-PARITY.md section D).
 pub fn run(input: &LintInput, config: &LintConfig) -> Vec<Finding> {
+    let closed = input.manifest.plan.is_closed();
     let mut findings = Vec::new();
     let mut hits = Vec::new();
     let plan_checks = config.checks_for(&input.plan_file().path);
@@ -344,12 +430,14 @@ pub fn run(input: &LintInput, config: &LintConfig) -> Vec<Finding> {
         .map(|twin| config.checks_for(&twin.path))
         .unwrap_or_default();
     for (index, check) in CHECKS.iter().enumerate() {
-        if !plan_checks.union(twin_checks).contains(index) {
+        if !plan_checks.union(twin_checks).contains(index)
+            || closed && check.severity == Severity::Advisory
+        {
             continue;
         }
         hits.clear();
         (check.run)(input, &mut hits);
-        for hit in hits.drain(..) {
+        for (seq, hit) in hits.drain(..).enumerate() {
             let enabled = match hit.file {
                 FileKind::Plan => plan_checks,
                 FileKind::Twin => twin_checks,
@@ -358,24 +446,22 @@ pub fn run(input: &LintInput, config: &LintConfig) -> Vec<Finding> {
                 continue;
             };
             let (line, column) = file.lines.line_col(&file.text, hit.span.start);
-            findings.push((
-                index,
-                Finding {
-                    code: check.code,
-                    name: check.name,
-                    severity: config.severity(check),
-                    kind: hit.file,
-                    file: file.path.clone(),
-                    line,
-                    column,
-                    span: hit.span,
-                    message: hit.message,
-                },
-            ));
+            findings.push(Finding {
+                code: check.code,
+                name: check.name,
+                severity: config.severity(check),
+                kind: hit.file,
+                file: file.path.clone(),
+                line,
+                column,
+                span: hit.span,
+                message: hit.message,
+                order: (index, seq),
+            });
         }
     }
-    findings.sort_by_key(|(index, f)| (f.kind == FileKind::Twin, f.line, f.column, *index));
-    findings.into_iter().map(|(_, f)| f).collect()
+    findings.sort_by_key(|f| (f.kind == FileKind::Twin, f.line, f.column, f.order));
+    findings
 }
 
 /// The lint result of one plan: what outputs print and what decides the
@@ -398,6 +484,26 @@ impl PlanReport {
     /// Whether `finding` fails this plan: a gating check on an open plan.
     pub fn gates(&self, finding: &Finding) -> bool {
         !self.closed && finding.severity == Severity::Gating
+    }
+
+    /// The findings in the reference's `--lint` order (SPEC-PARITY.md
+    /// section E): check by check in registry order, the order each check
+    /// found them in; except that the Gate-check checks (F24, F29) and the
+    /// decision-row checks (F25) are each one family, ordered by file
+    /// (plan, then twin), line and column, as the reference reports them
+    /// phase by phase and row by row.
+    pub fn findings_in_lint_order(&self) -> Vec<&Finding> {
+        let mut findings: Vec<&Finding> = self.findings.iter().collect();
+        findings.sort_by_key(|f| {
+            (
+                family_start(f.order.0),
+                f.kind == FileKind::Twin,
+                f.line,
+                f.column,
+                f.order,
+            )
+        });
+        findings
     }
 
     /// The number of findings that fail this plan.
@@ -428,7 +534,8 @@ pub fn lint_manifest(
     config: &LintConfig,
 ) -> Result<PlanReport> {
     let handoffs = Handoffs::scan(&location.handoffs_dir());
-    let input = LintInput::new(&manifest, &handoffs, &location.root.0)?;
+    let env = LintEnv::from_process();
+    let input = LintInput::new(&manifest, &handoffs, &location.root.0, &env)?;
     let findings = run(&input, config);
     Ok(PlanReport {
         slug: location.slug.clone(),

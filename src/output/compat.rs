@@ -3,7 +3,7 @@
 
 use std::io::Write;
 
-use crate::lint::{PlanReport, Severity};
+use crate::lint::{Finding, PlanReport, Reach, Severity};
 
 /// The verdict of `--lint` for one plan, as the process prints it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -21,20 +21,44 @@ fn issues(n: usize) -> String {
     format!("{n} issue[s]")
 }
 
-/// Renders `report` in the reference format:
-/// - open plan with gating findings: the findings, then
-///   `LINT FAIL: <slug> (<n> issue[s])` on stderr, exit 1 (`n` counts the
-///   gating findings);
-/// - open plan without: advisory findings (if any) on stderr, then
-///   `LINT OK: <slug> — <n> phases, well-formed and acyclic` on stdout;
-/// - closed plan: its findings on stderr, then
-///   `LINT OK (closed): <slug> — <n> issue[s] noted, not gating` on stdout,
-///   or `LINT OK (closed): <slug> — <n> phases, well-formed and acyclic`.
-///
-/// An advisory finding on an open plan ends with `(advisory, not gating)`.
+/// Renders `report` in the reference format (SPEC §6, SPEC-PARITY.md
+/// section E), leaving out the checks `--lint` does not report
+/// ([`Reach::NotInLint`]):
+/// - first the findings of the checks that are advisory by default (they
+///   run on open plans only), each led by its code (`F17 phase 2: …`);
+/// - then the other findings in registry order, the phase-count line last;
+///   a finding that `planfile.toml` made advisory ends with
+///   `(advisory, not gating)`;
+/// - open plan with gating findings: then `LINT FAIL: <slug> (<n>
+///   issue[s])` on stderr, exit 1 (`n` counts the gating findings);
+/// - open plan without: `LINT OK: <slug> — <n> phases, well-formed and
+///   acyclic` on stdout;
+/// - closed plan: `LINT OK (closed): <slug> — <n> issue[s] noted, not
+///   gating` on stdout, or `LINT OK (closed): <slug> — <n> phases,
+///   well-formed and acyclic` when there is nothing to note.
 pub fn render(report: &PlanReport) -> Verdict {
+    let findings: Vec<&Finding> = report
+        .findings_in_lint_order()
+        .into_iter()
+        .filter(|f| f.check().is_none_or(|c| c.reach == Reach::Everywhere))
+        .collect();
+    let advisory_by_default = |f: &Finding| {
+        f.severity == Severity::Advisory
+            && f.check().is_some_and(|c| c.severity == Severity::Advisory)
+    };
     let mut stderr = String::new();
-    for finding in &report.findings {
+    for finding in findings.iter().filter(|f| advisory_by_default(f)) {
+        stderr.push_str(finding.code);
+        stderr.push(' ');
+        stderr.push_str(&finding.message);
+        stderr.push('\n');
+    }
+    let noted: Vec<&Finding> = findings
+        .iter()
+        .copied()
+        .filter(|f| !advisory_by_default(f))
+        .collect();
+    for finding in &noted {
         stderr.push_str(&finding.message);
         if !report.closed && finding.severity == Severity::Advisory {
             stderr.push_str(" (advisory, not gating)");
@@ -44,10 +68,10 @@ pub fn render(report: &PlanReport) -> Verdict {
     let slug = &report.slug;
     let well_formed = format!("{} phases, well-formed and acyclic", report.phases);
     if report.closed {
-        let tail = if report.findings.is_empty() {
+        let tail = if noted.is_empty() {
             well_formed
         } else {
-            format!("{} noted, not gating", issues(report.findings.len()))
+            format!("{} noted, not gating", issues(noted.len()))
         };
         return Verdict {
             stdout: format!("LINT OK (closed): {slug} — {tail}\n"),
@@ -55,7 +79,7 @@ pub fn render(report: &PlanReport) -> Verdict {
             exit: 0,
         };
     }
-    let gating = report.gating_count();
+    let gating = noted.iter().filter(|f| report.gates(f)).count();
     if gating > 0 {
         stderr.push_str(&format!("LINT FAIL: {slug} ({})\n", issues(gating)));
         return Verdict {

@@ -1,6 +1,7 @@
 //! Output formats: the listings of the resolved manifest (SPEC §5) and, in
 //! their own modules, the renderings of lint findings (SPEC §6).
 
+pub mod color;
 pub mod compat;
 pub mod concise;
 pub mod findings_json;

@@ -1,10 +1,12 @@
-//! The table listing for a person (SPEC §5.2): aligned columns, each state
-//! in its own colour when the output is a terminal (and `NO_COLOR` is unset).
+//! The table listing for a person (SPEC §5.2): aligned columns that fit the
+//! width they are given (a long owner or value is cut with `…`, so every
+//! decision stays on one line), each state in its own colour when colour
+//! is on. `--format json` or `tsv` give the whole text.
 
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 
-use anstyle::{AnsiColor, Style};
-use unicode_width::UnicodeWidthStr;
+use comfy_table::{Attribute, Cell, Color, ContentArrangement, Table};
+use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 
 use super::flatten_field;
 use crate::error::escape_invisible;
@@ -15,20 +17,69 @@ const HEADERS: [&str; 7] = [
     "KEY", "STATE", "OWNER", "BLOCKING", "SOURCE", "PHASE", "VALUE",
 ];
 
+/// The width a table takes when stdout is not a terminal and `COLUMNS` is
+/// not set.
+pub const DEFAULT_WIDTH: u16 = 100;
+
+/// The most columns an owner takes before it is cut (it is at most 64
+/// characters, SPEC §7); the value takes what is left.
+const OWNER_MAX_WIDTH: u16 = 24;
+
+/// The fewest columns a value is cut to, however narrow the table.
+const VALUE_MIN_WIDTH: u16 = 12;
+
+/// The spaces between two columns.
+const GAP: u16 = 2;
+
+/// How a table is laid out.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Layout {
+    /// The most columns a line takes (terminal cells).
+    pub width: u16,
+    /// Whether the header is bold and each state coloured (ANSI codes).
+    pub color: bool,
+}
+
+/// The width for a table on stdout: `$COLUMNS` when it is a positive
+/// number, else the terminal's width when stdout is a terminal, else
+/// [`DEFAULT_WIDTH`].
+pub fn stdout_width() -> u16 {
+    let columns = std::env::var("COLUMNS").ok();
+    let terminal = std::io::stdout()
+        .is_terminal()
+        .then(|| terminal_size::terminal_size_of(std::io::stdout()))
+        .flatten()
+        .map(|(w, _)| w.0);
+    width_from(columns.as_deref(), terminal)
+}
+
+/// The table width from `$COLUMNS` (when a positive number), else the
+/// terminal's width, else [`DEFAULT_WIDTH`].
+fn width_from(columns: Option<&str>, terminal: Option<u16>) -> u16 {
+    columns
+        .and_then(|c| c.trim().parse::<u16>().ok())
+        .filter(|w| *w > 0)
+        .or(terminal.filter(|w| *w > 0))
+        .unwrap_or(DEFAULT_WIDTH)
+}
+
 /// The colour of a state word.
-fn state_style(state: &str) -> Style {
+fn state_color(state: &str) -> (Color, bool) {
     match state {
-        vocab::STATE_ANSWERED => AnsiColor::Green.on_default(),
-        vocab::STATE_OUTSTANDING => AnsiColor::Yellow.on_default().bold(),
-        vocab::STATE_WAIVED => AnsiColor::Cyan.on_default(),
-        _ => AnsiColor::Red.on_default(),
+        vocab::STATE_ANSWERED => (Color::Green, false),
+        vocab::STATE_OUTSTANDING => (Color::Yellow, true),
+        vocab::STATE_WAIVED => (Color::Cyan, false),
+        _ => (Color::Red, false),
     }
 }
 
-/// Writes `rows` as an aligned table with a header line. Colour codes are
-/// always written; pass an `anstream` stream to strip them where the output
-/// is not a terminal or `NO_COLOR` is set. With no rows, says so.
-pub fn write(out: &mut dyn Write, rows: &[&DecisionRow]) -> std::io::Result<()> {
+/// Writes `rows` as a table with a header line, laid out as `layout` says:
+/// one line per decision, no line wider than `layout.width` (unless the
+/// key, state, blocking, source and phase columns and the narrowest owner
+/// and value columns are wider); an owner or value that does not fit is
+/// cut and ends in `…`. Lines carry no trailing spaces. With no rows, says
+/// so.
+pub fn write(out: &mut dyn Write, rows: &[&DecisionRow], layout: Layout) -> std::io::Result<()> {
     if rows.is_empty() {
         return writeln!(out, "(no decisions)");
     }
@@ -49,33 +100,94 @@ pub fn write(out: &mut dyn Write, rows: &[&DecisionRow]) -> std::io::Result<()> 
             ]
         })
         .collect();
-    let mut widths = HEADERS.map(UnicodeWidthStr::width);
-    for row in &cells {
-        for (w, cell) in widths.iter_mut().zip(row) {
-            *w = (*w).max(cell.width());
-        }
+    let widths = column_widths(&cells, layout.width);
+
+    let mut table = Table::new();
+    table
+        .load_style(comfy_table::presets::NOTHING)
+        .set_content_arrangement(ContentArrangement::Disabled)
+        .force_no_tty();
+    if layout.color {
+        table.enforce_styling().style_text_only();
     }
-    let bold = Style::new().bold();
-    let mut line = String::new();
-    for (i, h) in HEADERS.iter().enumerate() {
-        push_cell(&mut line, h, widths[i], i + 1 == HEADERS.len());
-    }
-    writeln!(out, "{bold}{}{bold:#}", line.trim_end())?;
-    for (row, cells) in rows.iter().zip(&cells) {
-        let mut line = String::new();
-        for (i, cell) in cells.iter().enumerate() {
-            let last = i + 1 == cells.len();
-            if i == 1 {
-                let style = state_style(&row.state);
-                line.push_str(&format!("{style}{cell}{style:#}"));
-                line.push_str(&" ".repeat(widths[i] - cell.width() + 2));
-            } else {
-                push_cell(&mut line, cell, widths[i], last);
-            }
+    table.set_header(
+        HEADERS
+            .iter()
+            .map(|h| Cell::new(h).add_attribute(Attribute::Bold))
+            .collect::<Vec<_>>(),
+    );
+    for (r, row) in rows.iter().zip(cells) {
+        let [key, state, owner, blocking, source, phase, value] = row;
+        let (color, bold) = state_color(&r.state);
+        let mut state = Cell::new(state).fg(color);
+        if bold {
+            state = state.add_attribute(Attribute::Bold);
         }
+        table.add_row(vec![
+            Cell::new(key),
+            state,
+            Cell::new(cut(&owner, widths.owner)),
+            Cell::new(blocking),
+            Cell::new(source),
+            Cell::new(phase),
+            Cell::new(cut(&value, widths.value)),
+        ]);
+    }
+    let last = HEADERS.len() - 1;
+    for (i, column) in table.column_iter_mut().enumerate() {
+        column.set_padding((0, if i == last { 0 } else { GAP }));
+    }
+    for line in table.lines() {
         writeln!(out, "{}", line.trim_end())?;
     }
     Ok(())
+}
+
+/// The columns (terminal cells) the owner and value columns get.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct CutWidths {
+    owner: usize,
+    value: usize,
+}
+
+/// The owner column as wide as its widest cell, at most
+/// [`OWNER_MAX_WIDTH`]; the value column what is left of `width` after the
+/// other columns and their gaps, at least [`VALUE_MIN_WIDTH`].
+fn column_widths(cells: &[[String; 7]], width: u16) -> CutWidths {
+    let widest = |i: usize| {
+        cells
+            .iter()
+            .map(|row| row[i].width())
+            .chain(std::iter::once(HEADERS[i].width()))
+            .max()
+            .unwrap_or(0)
+    };
+    let owner = widest(2).min(usize::from(OWNER_MAX_WIDTH));
+    let others: usize = [0, 1, 3, 4, 5].into_iter().map(widest).sum();
+    let gaps = usize::from(GAP) * (HEADERS.len() - 1);
+    let value = usize::from(width)
+        .saturating_sub(others + owner + gaps)
+        .max(usize::from(VALUE_MIN_WIDTH));
+    CutWidths { owner, value }
+}
+
+/// `text` when it fits in `width` terminal cells, else its longest start
+/// that fits with `…` after it.
+fn cut(text: &str, width: usize) -> String {
+    if text.width() <= width {
+        return text.to_string();
+    }
+    let mut kept = String::new();
+    let mut used = 1;
+    for c in text.chars() {
+        let w = c.width().unwrap_or(0);
+        if used + w > width {
+            break;
+        }
+        used += w;
+        kept.push(c);
+    }
+    format!("{}…", kept.trim_end())
 }
 
 /// A field as the table shows it to a person: tabs and line breaks as
@@ -86,9 +198,27 @@ fn shown(field: &str) -> String {
     escape_invisible(&flatten_field(field))
 }
 
-fn push_cell(line: &mut String, cell: &str, width: usize, last: bool) {
-    line.push_str(cell);
-    if !last {
-        line.push_str(&" ".repeat(width - cell.width() + 2));
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn columns_then_the_terminal_then_the_default() {
+        assert_eq!(width_from(Some("60"), Some(200)), 60);
+        assert_eq!(width_from(Some("0"), Some(200)), 200);
+        assert_eq!(width_from(Some("wide"), None), DEFAULT_WIDTH);
+        assert_eq!(width_from(None, Some(132)), 132);
+        assert_eq!(width_from(None, None), DEFAULT_WIDTH);
+    }
+
+    #[test]
+    fn a_cut_text_fits_and_ends_in_the_marker() {
+        assert_eq!(cut("short", 5), "short");
+        assert_eq!(cut("longer text", 8), "longer…");
+        assert_eq!(cut("30 € per run", 6), "30 €…");
+        assert_eq!(cut("日本語の値", 6), "日本…");
+        for width in 1..12 {
+            assert!(cut("日本語の値です", width).width() <= width.max(1));
+        }
     }
 }

@@ -1,6 +1,7 @@
 //! The plan model (SPEC §3), built once per file: frontmatter, phase graph,
 //! phase blocks and the `## Decisions` section.
 
+pub mod directive;
 pub mod graph;
 pub mod handoff;
 pub mod phase;
