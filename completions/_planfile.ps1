@@ -155,6 +155,8 @@ Register-ArgumentCompleter -Native -CommandName 'planfile' -ScriptBlock {
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'How findings are printed')
             [CompletionResult]::new('--root', '--root', [CompletionResultType]::ParameterName, 'The docs root (the folder holding docs/plans/); default: $DOCS_ROOT, else the nearest ancestor with docs/plans/, else the working directory')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour the output: auto (on a terminal, unless $NO_COLOR is set; always when $FORCE_COLOR is set), always or never')
+            [CompletionResult]::new('--fix', '--fix', [CompletionResultType]::ParameterName, 'Apply the fixes the tool is sure of to the plans (never to twins), keeping every other byte, then report the findings that remain')
+            [CompletionResult]::new('--diff', '--diff', [CompletionResultType]::ParameterName, 'Print the fixes as a unified diff instead of applying them (nothing is written); exit 1 when there is any')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             break

@@ -93,7 +93,7 @@ _planfile_spec() {
             repeats=1
             ;;
         'planfile validate')
-            opts='--format --root --color --help -h'
+            opts='--format --fix --diff --root --color --help -h'
             vopts='--format --root --color'
             subs=''
             npos=1

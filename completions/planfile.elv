@@ -140,6 +140,8 @@ set edit:completion:arg-completer[planfile] = {|@words|
             cand --format 'How findings are printed'
             cand --root 'The docs root (the folder holding docs/plans/); default: $DOCS_ROOT, else the nearest ancestor with docs/plans/, else the working directory'
             cand --color 'When to colour the output: auto (on a terminal, unless $NO_COLOR is set; always when $FORCE_COLOR is set), always or never'
+            cand --fix 'Apply the fixes the tool is sure of to the plans (never to twins), keeping every other byte, then report the findings that remain'
+            cand --diff 'Print the fixes as a unified diff instead of applying them (nothing is written); exit 1 when there is any'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }

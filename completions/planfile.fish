@@ -181,6 +181,8 @@ complete -c planfile -n "__fish_planfile_using_subcommand validate" -l root -d '
 complete -c planfile -n "__fish_planfile_using_subcommand validate" -l color -d 'When to colour the output: auto (on a terminal, unless $NO_COLOR is set; always when $FORCE_COLOR is set), always or never' -r -f -a "auto\t'Colour when the stream is a terminal, unless `NO_COLOR` is set; always when `FORCE_COLOR` is set (and `NO_COLOR` is not)'
 always\t'Always colour, whatever the stream and the environment'
 never\t'Never colour'"
+complete -c planfile -n "__fish_planfile_using_subcommand validate" -l fix -d 'Apply the fixes the tool is sure of to the plans (never to twins), keeping every other byte, then report the findings that remain'
+complete -c planfile -n "__fish_planfile_using_subcommand validate" -l diff -d 'Print the fixes as a unified diff instead of applying them (nothing is written); exit 1 when there is any'
 complete -c planfile -n "__fish_planfile_using_subcommand validate" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c planfile -n "__fish_planfile_using_subcommand explain" -l root -d 'The docs root (the folder holding docs/plans/); default: $DOCS_ROOT, else the nearest ancestor with docs/plans/, else the working directory' -r -f -a "(__fish_complete_directories)"
 complete -c planfile -n "__fish_planfile_using_subcommand explain" -l color -d 'When to colour the output: auto (on a terminal, unless $NO_COLOR is set; always when $FORCE_COLOR is set), always or never' -r -f -a "auto\t'Colour when the stream is a terminal, unless `NO_COLOR` is set; always when `FORCE_COLOR` is set (and `NO_COLOR` is not)'

@@ -152,8 +152,8 @@ pub type ExcludeFn<'a> = dyn FnMut(&PlanLocation) -> Result<bool> + 'a;
 ///
 /// Errors (exit 2, before any plan is read): an argument that is none of
 /// the accepted kinds, a glob that matches no `.md` file, a path that is
-/// not a Markdown file or not a regular file (a FIFO is never opened), `-`
-/// given twice, `--stdin-filename` without `-`, or an error of `excluded`.
+/// not a Markdown file, `-` given twice, `--stdin-filename` without `-`, or
+/// an error of `excluded`.
 pub fn discover(
     root: &DocsRoot,
     args: &[String],
@@ -224,33 +224,20 @@ fn resolve_arg(
         return stdin_target(root, stdin_filename).map(|t| vec![t]);
     }
     let shown = escape_invisible(arg);
-    if is_valid_slug(arg) {
-        let plan = root.plans_dir().join(format!("{arg}.md"));
-        if let Ok(meta) = std::fs::metadata(&plan) {
-            if !meta.is_file() && !meta.is_dir() {
-                return Err(Error::Usage(format!(
-                    "{}: not a regular file (a pipe, socket or device is never read as a plan); a plan is a Markdown file",
-                    escape_path(&plan)
-                )));
-            }
-            return PlanLocation::resolve(root, arg).map(|l| vec![Target::File(l)]);
-        }
+    if is_valid_slug(arg) && root.plans_dir().join(format!("{arg}.md")).exists() {
+        return PlanLocation::resolve(root, arg).map(|l| vec![Target::File(l)]);
     }
     let path = Path::new(arg);
     if let Ok(link) = std::fs::symlink_metadata(path) {
         return match std::fs::metadata(path) {
             Ok(meta) if meta.is_dir() => walk(root, path, None, found, excluded),
-            Ok(meta) if meta.is_file() => {
-                if path.extension().is_some_and(|e| e == "md") {
-                    PlanLocation::for_path(root, path).map(|l| vec![Target::File(l)])
-                } else {
-                    Err(Error::Usage(format!(
-                        "\"{shown}\" is not a Markdown file: a plan is a .md file; {ACCEPTED}"
-                    )))
-                }
+            // A pipe, socket or device named .md is refused by the reader,
+            // before it is opened, and reported as a plan it cannot read.
+            Ok(_) if path.extension().is_some_and(|e| e == "md") => {
+                PlanLocation::for_path(root, path).map(|l| vec![Target::File(l)])
             }
             Ok(_) => Err(Error::Usage(format!(
-                "\"{shown}\" is not a regular file (a pipe, socket or device is never read as a plan); {ACCEPTED}"
+                "\"{shown}\" is not a Markdown file: a plan is a .md file; {ACCEPTED}"
             ))),
             Err(e) if link.file_type().is_symlink() => Err(Error::Usage(format!(
                 "\"{shown}\" is a symlink that cannot be followed ({e}); fix or remove the link"

@@ -68,6 +68,19 @@ pub enum Error {
         source: std::io::Error,
     },
 
+    /// A plan, twin or handoff that is a FIFO, a socket or a device: it is
+    /// refused at once, never waited on (SPEC §6). Exit 2.
+    #[error(
+        "{}: is {what}, not a regular file, so it is not read; a plan, its twin and its handoffs are regular files — name the file itself, not a pipe, socket or device",
+        escape_path(path)
+    )]
+    SpecialFile {
+        /// The file.
+        path: PathBuf,
+        /// What it is, in words ("a FIFO (named pipe)", "a socket", "a device").
+        what: &'static str,
+    },
+
     /// A file that is not valid UTF-8. Exit 2.
     #[error(
         "{}:{line}: the file is not valid UTF-8 (byte offset {offset}); save it as UTF-8 and run again",
@@ -190,6 +203,7 @@ impl Error {
             | Error::PlanFileName(_)
             | Error::PlanExists { .. }
             | Error::Read { .. }
+            | Error::SpecialFile { .. }
             | Error::NotUtf8 { .. }
             | Error::UnknownPhase { .. }
             | Error::UnknownKey(_)
@@ -211,7 +225,8 @@ impl Error {
             | Error::PlanExists { path }
             | Error::Read { path, .. }
             | Error::Write { path, .. }
-            | Error::DanglingTwin { path, .. } => Some((path, None)),
+            | Error::DanglingTwin { path, .. }
+            | Error::SpecialFile { path, .. } => Some((path, None)),
             Error::PlanFileName(path) | Error::NoPlansFolder(path) => Some((path, None)),
             Error::NotUtf8 { path, line, .. } => Some((path, Some(*line))),
             _ => None,

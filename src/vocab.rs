@@ -180,6 +180,12 @@ pub const KEYS: [KeySpec; 19] = [
     },
 ];
 
+/// The operator's four shipped defaults (SPEC §2, §5.7): the only keys a
+/// new plan answers (owner `policy`, source `default`); every other key of a
+/// new plan is outstanding.
+pub const OPERATOR_DEFAULTS: [&str; 4] =
+    ["gates", "qa.exhausted", "resume.on-restart", "ambiguity"];
+
 /// The position of `key` in the canonical order, or `None` for a key outside
 /// the vocabulary. Keys are case-sensitive (`Relay` is not `relay`).
 pub fn key_index(key: &str) -> Option<usize> {
@@ -226,6 +232,40 @@ pub fn is_state(state: &str) -> bool {
 pub fn is_source(source: &str) -> bool {
     SOURCES.contains(&source)
 }
+
+/// The words a `blocking` cell may hold, lower-cased (SPEC §3.3, §6): the
+/// first three mean yes, the last three no.
+pub const BLOCKING_WORDS: [&str; 6] = ["yes", "true", "y", "no", "false", "n"];
+
+/// Whether a `blocking` cell (decoration stripped) means yes: `yes`,
+/// `true` or `y`, any case.
+pub fn is_blocking_yes(cell: &str) -> bool {
+    BLOCKING_WORDS[..3]
+        .iter()
+        .any(|word| cell.eq_ignore_ascii_case(word))
+}
+
+/// Whether a `blocking` cell (decoration stripped) means no: `no`, `false`
+/// or `n`, any case.
+pub fn is_blocking_no(cell: &str) -> bool {
+    BLOCKING_WORDS[3..]
+        .iter()
+        .any(|word| cell.eq_ignore_ascii_case(word))
+}
+
+/// The word keys (SPEC §6 `decision-value-unknown`): closed keys whose
+/// value is the policy word itself. `credentials`, `mcp` and `waits` are
+/// closed too, but their value describes something and may carry the word.
+pub const WORD_KEYS: [&str; 8] = [
+    "issues",
+    "gates",
+    "verification.person-check",
+    "qa.exhausted",
+    "ambiguity",
+    "resume.on-restart",
+    "relay",
+    "plan-approval",
+];
 
 /// Blocker classes, short forms of a key (SPEC §2); `lock` names no key.
 pub const BLOCKER_CLASSES: [(&str, Option<&str>); 5] = [

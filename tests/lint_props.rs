@@ -63,6 +63,9 @@ const FRAGMENTS: &[&str] = &[
     "> | a | b |",
     "> |---|---|",
     "  - | nested | table |",
+    "<!-- planfile-ignore: F21, verification-empty-open -->",
+    "| 2 | b | 1 | r | <!-- planfile-ignore: F2 -->",
+    "<!-- planfile-ignore-file: decision-state-unknown -->",
     "\t",
     "é\u{200B}",
     "",
@@ -105,12 +108,14 @@ fn report(plan_text: String, twin_text: Option<String>) -> PlanReport {
         root: Path::new("/nonexistent-docs-root"),
         env: &LintEnv::default(),
     };
-    let findings = lint::run(&input, &LintConfig::default());
+    let outcome = lint::run_all(&input, &LintConfig::default());
     PlanReport {
         slug: "p".into(),
         closed: manifest.plan.is_closed(),
         phases: manifest.plan.graph_phases().len(),
-        findings,
+        findings: outcome.findings,
+        suppressed: outcome.suppressed,
+        fixed: None,
         manifest,
     }
 }
@@ -121,7 +126,7 @@ proptest! {
     #[test]
     fn findings_point_inside_their_file(plan in text(), twin in proptest::option::of(text())) {
         let report = report(plan, twin);
-        for f in &report.findings {
+        for f in report.findings.iter().chain(&report.suppressed) {
             let text = report.text_of(f.kind).expect("the file of a finding exists");
             prop_assert!(f.span.start <= f.span.end && f.span.end <= text.len(), "{f:?}");
             prop_assert!(text.is_char_boundary(f.span.start) && text.is_char_boundary(f.span.end), "{f:?}");
@@ -137,7 +142,7 @@ proptest! {
         let sarif = planfile::output::sarif::document(findings);
         prop_assert_eq!(
             sarif["runs"][0]["results"].as_array().map(Vec::len),
-            Some(reports[0].findings.len())
+            Some(reports[0].findings.len() + reports[0].suppressed.len())
         );
         // Whatever the plan holds, the JUnit report is well-formed XML with
         // a test case per finding.
@@ -154,14 +159,19 @@ proptest! {
     fn reference_verdict_counts_gating_findings(plan in text()) {
         let report = report(plan, None);
         let verdict = planfile::output::compat::render(&report);
-        let findings = report.findings.len();
+        let findings = report
+            .findings
+            .iter()
+            .filter(|f| f.check().is_none_or(|c| c.reach == lint::Reach::Everywhere))
+            .count();
+        let gating = report.gating_count();
         prop_assert_eq!(verdict.stderr.lines().count() - usize::from(verdict.exit == 1), findings);
         if report.closed {
             prop_assert_eq!(verdict.exit, 0);
             prop_assert!(verdict.stdout.starts_with("LINT OK (closed): p — "));
-        } else if findings > 0 {
+        } else if gating > 0 {
             prop_assert_eq!(verdict.exit, 1);
-            let fail = format!("LINT FAIL: p ({findings} issue[s])\n");
+            let fail = format!("LINT FAIL: p ({gating} issue[s])\n");
             prop_assert!(verdict.stderr.ends_with(&fail));
         } else {
             prop_assert_eq!(verdict.exit, 0);

@@ -43,18 +43,20 @@ fn written_plan_lists_all_nineteen_keys_as_the_template_says() {
         .output()
         .expect("run planfile");
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    // SPEC §5.7: the operator's four answered by policy, every other key
+    // outstanding and owned by the operator, blocking as the template marks it.
     let expected: String = vocab::KEYS
         .iter()
         .map(|spec| {
             let blocking = if spec.template_blocking { "yes" } else { "no" };
             match spec.default {
-                Some(default) => format!(
-                    "{}\t{}\toperator\t{blocking}\t{}\t{default}\n",
+                Some(default) if vocab::OPERATOR_DEFAULTS.contains(&spec.key) => format!(
+                    "{}\t{}\tpolicy\tno\t{}\t{default}\n",
                     spec.key,
                     vocab::STATE_ANSWERED,
                     vocab::SOURCE_DEFAULT
                 ),
-                None => format!(
+                _ => format!(
                     "{}\t{}\toperator\t{blocking}\t{}\t\n",
                     spec.key,
                     vocab::STATE_OUTSTANDING,
@@ -63,6 +65,13 @@ fn written_plan_lists_all_nineteen_keys_as_the_template_says() {
             }
         })
         .collect();
+    assert_eq!(
+        expected
+            .lines()
+            .filter(|l| l.contains("\tanswered\t"))
+            .count(),
+        4
+    );
     assert_eq!(stdout(&output), expected);
     assert_eq!(stdout(&output).lines().count(), 19);
     // Every phase's view is the same: the template's rows are plan-wide.
@@ -75,6 +84,13 @@ fn written_plan_lists_all_nineteen_keys_as_the_template_says() {
     let text =
         std::fs::read_to_string(root.path().join("docs/plans/kiln-logger.md")).expect("the plan");
     assert!(text.contains("\n# Kiln temperature logger\n"));
+    for key in vocab::OPERATOR_DEFAULTS {
+        let default = vocab::key_spec(key).and_then(|s| s.default).unwrap_or("");
+        let row = format!(
+            "\n| `{key}` | {default} | policy | answered | no | default | the shipped default | — |\n"
+        );
+        assert!(text.contains(&row), "{row}");
+    }
     // The phase has a backticked Verification command.
     assert!(
         text.lines()
@@ -95,9 +111,10 @@ fn a_fresh_plan_is_refused_by_the_start_gate_on_its_blocking_rows() {
     assert_eq!(output.status.code(), Some(1));
     let refused: Vec<&str> = vocab::KEYS
         .iter()
-        .filter(|s| s.default.is_none() && s.template_blocking)
+        .filter(|s| s.template_blocking)
         .map(|s| s.key)
         .collect();
+    assert_eq!(refused.len(), 6, "SPEC §5.7: six blocking decisions");
     let out = stdout(&output);
     for key in &refused {
         assert!(

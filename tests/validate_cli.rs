@@ -264,7 +264,10 @@ fn a_pipe_given_as_a_plan_is_refused_without_reading_it() {
         .output()
         .expect("run planfile");
     assert_eq!(output.status.code(), Some(2));
-    stderr_has(&output, "is not a regular file");
+    stderr_has(
+        &output,
+        "docs/plans/pipe.md: is a FIFO (named pipe), not a regular file",
+    );
     let output = root
         .cmd()
         .args(["validate", "pipe"])
@@ -272,7 +275,11 @@ fn a_pipe_given_as_a_plan_is_refused_without_reading_it() {
         .output()
         .expect("run planfile");
     assert_eq!(output.status.code(), Some(2));
-    stderr_has(&output, "pipe.md: not a regular file");
+    stderr_has(
+        &output,
+        "docs/plans/pipe.md: is a FIFO (named pipe), not a regular file",
+    );
+    stdout_has(&output, "docs/plans/pipe.md");
     // Found in docs/plans/, it is skipped with a note.
     let output = root
         .cmd()

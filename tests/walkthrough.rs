@@ -45,6 +45,7 @@ fn readme_walkthrough_runs_as_written() {
     ))
     .expect("a PATH");
     let mut last_stdout = String::new();
+    let mut checks = Vec::new();
     for (line, want) in &lines {
         let out = Command::new("bash")
             .arg("-c")
@@ -66,14 +67,40 @@ fn readme_walkthrough_runs_as_written() {
             String::from_utf8_lossy(&out.stderr)
         );
         last_stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+        if line.ends_with(" check") {
+            checks.push(last_stdout.clone());
+        }
     }
+    // SPEC §5.7: the gate refuses a new plan on its six blocking keys, and
+    // passes once the six are answered.
+    assert_eq!(checks.len(), 2, "{checks:?}");
+    let refused: Vec<&str> = checks[0]
+        .lines()
+        .skip(1)
+        .filter_map(|l| l.strip_prefix("  - "))
+        .filter_map(|l| l.split(':').next())
+        .collect();
+    assert_eq!(
+        refused,
+        [
+            "permission.policy",
+            "permission.destructive",
+            "credentials",
+            "accounts",
+            "human-acts",
+            "relay"
+        ],
+        "{}",
+        checks[0]
+    );
+    assert!(checks[1].contains("may start"), "{}", checks[1]);
     assert!(dir.path().join("docs/plans/lighthouse.md").is_file());
     assert!(
         dir.path()
             .join("docs/handoffs/lighthouse/decisions.md")
             .is_file()
     );
-    // The final listing shows all 19 keys, the four answers among them.
+    // The final listing shows all 19 keys, the six answers among them.
     assert_eq!(last_stdout.lines().count(), 1 + 19, "{last_stdout}");
     assert!(last_stdout.contains("the team account only"));
     assert!(!last_stdout.contains("outstanding  operator  yes"));

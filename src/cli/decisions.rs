@@ -176,7 +176,7 @@ pub struct WriteOptions {
 
     /// What proves the row; default: `ruling <id>` for promote, else
     /// `decisions.sh <today>`.
-    #[arg(long, value_name = "TEXT")]
+    #[arg(long, value_name = "TEXT", allow_hyphen_values = true)]
     pub evidence: Option<String>,
 
     /// Print the unified diff the write would make; write nothing.
@@ -192,7 +192,7 @@ pub struct AnswerArgs {
     pub key: Option<String>,
 
     /// The answer.
-    #[arg(long, value_name = "TEXT")]
+    #[arg(long, value_name = "TEXT", allow_hyphen_values = true)]
     pub value: Option<String>,
 
     /// Who, blocking, evidence, dry run.
@@ -208,7 +208,7 @@ pub struct WaiveArgs {
     pub key: Option<String>,
 
     /// Why the decision does not apply.
-    #[arg(long, value_name = "TEXT")]
+    #[arg(long, value_name = "TEXT", allow_hyphen_values = true)]
     pub reason: Option<String>,
 
     /// Who, blocking, evidence, dry run.

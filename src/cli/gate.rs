@@ -1,6 +1,8 @@
 //! `decisions <SLUG> [--phase N] check [--ack KEY]... [--format text|json]`:
 //! the start gate (SPEC §5.4).
 
+use std::path::Path;
+
 use super::{CheckArgs, GateFormat, print_stdout};
 use crate::error::{Error, Result, escape_invisible};
 use crate::manifest::{Manifest, gate};
@@ -13,11 +15,13 @@ use crate::vocab;
 /// and prints the verdict on stdout. Returns exit 0 when the run may start,
 /// 1 when it is refused. Usage errors (exit 2): an `--ack` that is empty or
 /// not a key of the vocabulary; plus the errors of [`Manifest::load`] and an
-/// unknown phase.
+/// unknown phase. Commands printed as advice carry `root`, the `--root`
+/// the user gave.
 pub(super) fn decisions_check(
     location: &PlanLocation,
     phase: Option<&str>,
     args: &CheckArgs,
+    root: Option<&Path>,
 ) -> Result<u8> {
     let json = args.format == GateFormat::Json;
     for key in &args.ack {
@@ -31,12 +35,12 @@ pub(super) fn decisions_check(
     }
     let manifest = Manifest::load(location)?;
     let view = manifest.view(phase)?;
-    let rows = manifest.resolve(view);
-    let verdict = gate::check(&rows, &args.ack);
+    let verdict = gate::check_view(&manifest, view, &args.ack, &location.root.0);
     let subject = GateSubject {
         manifest: &manifest,
         slug: &location.slug,
         view,
+        root,
     };
     let mut buf = Vec::new();
     if json {

@@ -202,6 +202,16 @@ pub struct ValidateArgs {
     /// finding its twin.
     #[arg(long, value_name = "PATH")]
     pub stdin_filename: Option<PathBuf>,
+
+    /// Apply the fixes the tool is sure of to the plans (never to twins),
+    /// keeping every other byte, then report the findings that remain.
+    #[arg(long)]
+    pub fix: bool,
+
+    /// Print the fixes as a unified diff instead of applying them (nothing
+    /// is written); exit 1 when there is any.
+    #[arg(long)]
+    pub diff: bool,
 }
 
 /// The output formats of `validate` (SPEC §6, §10.1).
@@ -265,8 +275,10 @@ pub fn run(cli: Cli) -> Result<u8> {
             let phase = args.phase.as_deref();
             match &args.verb {
                 Verb::List(list) => listing::decisions_list(&location, phase, list, cli.color),
-                Verb::Check(check) => gate::decisions_check(&location, phase, check),
-                Verb::Prompt(_) => prompt::decisions_prompt(&location, phase),
+                Verb::Check(check) => {
+                    gate::decisions_check(&location, phase, check, cli.root.as_deref())
+                }
+                Verb::Prompt(_) => prompt::decisions_prompt(&location, phase, cli.root.as_deref()),
                 Verb::Answer(a) => write::run(&location, phase, write::WriteVerb::Answer(a)),
                 Verb::Waive(w) => write::run(&location, phase, write::WriteVerb::Waive(w)),
                 Verb::Promote(p) => write::run(&location, phase, write::WriteVerb::Promote(p)),

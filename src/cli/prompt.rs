@@ -1,6 +1,8 @@
 //! `decisions <SLUG> [--phase N] prompt`: the decisions block of a phase's
 //! boot prompt (SPEC §5.3).
 
+use std::path::Path;
+
 use super::print_stdout;
 use crate::error::Result;
 use crate::manifest::Manifest;
@@ -9,14 +11,24 @@ use crate::root::PlanLocation;
 
 /// Prints the boot-prompt block of the view `--phase` names (plan-wide
 /// without it) on stdout; exit 0. Errors: those of [`Manifest::load`] and
-/// an unknown phase (exit 2).
-pub(super) fn decisions_prompt(location: &PlanLocation, phase: Option<&str>) -> Result<u8> {
+/// an unknown phase (exit 2). The command the block names carries `root`,
+/// the `--root` the user gave.
+pub(super) fn decisions_prompt(
+    location: &PlanLocation,
+    phase: Option<&str>,
+    root: Option<&Path>,
+) -> Result<u8> {
     let manifest = Manifest::load(location)?;
     let view = manifest.view(phase)?;
     let rows = manifest.resolve(view);
     let has_manifest = !manifest.plan_rows().is_empty() || !manifest.twin_rows().is_empty();
     let mut buf = Vec::new();
-    output::prompt::write(&mut buf, &location.slug, view, &rows, has_manifest)?;
+    let subject = output::prompt::PromptSubject {
+        slug: &location.slug,
+        view,
+        root,
+    };
+    output::prompt::write(&mut buf, &subject, &rows, has_manifest)?;
     print_stdout(&buf)?;
     Ok(0)
 }

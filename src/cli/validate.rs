@@ -170,12 +170,22 @@ pub(super) fn validate(root: &DocsRoot, args: &ValidateArgs, color: ColorChoice)
         let config = settings.for_root(&target.location().root.0)?;
         jobs.push((target, config));
     }
+    let base = Some(cwd.as_path());
+    let fix_mode = lint::fix::FixMode::from_flags(args.fix, args.diff);
+    if fix_mode.is_some() && jobs.iter().any(|(t, _)| matches!(t, Target::Stdin { .. })) {
+        return Err(Error::Usage(
+            "--fix and --diff change plan files; a plan read from stdin (-) has none: name its file instead".to_string(),
+        ));
+    }
     let results: Vec<(PathBuf, Result<PlanReport>)> =
         jobs.par_iter()
             .map(|(target, config)| {
-                let result = match target {
-                    Target::File(location) => lint::lint_location(location, config),
-                    Target::Stdin { location, .. } => read_stdin(location)
+                let result = match (target, fix_mode) {
+                    (Target::File(location), Some(mode)) => {
+                        lint::fix::fix_location(location, config, mode, base)
+                    }
+                    (Target::File(location), None) => lint::lint_location(location, config),
+                    (Target::Stdin { location, .. }, _) => read_stdin(location)
                         .and_then(|text| lint::lint_text(location, text, config)),
                 };
                 (target.location().plan.clone(), result)
@@ -193,15 +203,6 @@ pub(super) fn validate(root: &DocsRoot, args: &ValidateArgs, color: ColorChoice)
             Err(e) => unreadable.push(Unreadable::new(&e, &plan)),
         }
     }
-    let gating = u8::from(!args.exit_zero && reports.iter().any(|r| r.gating_count() > 0));
-    let code = unreadable.iter().map(|u| u.exit).fold(gating, u8::max);
-
-    let base = Some(cwd.as_path());
-    let report = render(args, &reports, &unreadable, base, color)?;
-    match &args.output_file {
-        Some(file) => write_report(file, &report)?,
-        None => ignore_broken_pipe(print_stdout(&report))?,
-    }
     let mut lines: Vec<String> = Vec::new();
     if !args.quiet {
         lines.extend(settings.notes().iter().map(|n| format!("note: {n}")));
@@ -213,7 +214,34 @@ pub(super) fn validate(root: &DocsRoot, args: &ValidateArgs, color: ColorChoice)
         )
     }));
     lines.extend(unreadable.iter().map(|u| u.describe(base)));
-    let summary = (!args.quiet && args.format == FindingsFormat::Human)
+    if fix_mode == Some(lint::fix::FixMode::Diff) {
+        let changed = u8::from(
+            reports
+                .iter()
+                .any(|r| r.fixed.as_ref().is_some_and(|f| !f.diff.is_empty())),
+        );
+        let code = unreadable.iter().map(|u| u.exit).fold(changed, u8::max);
+        ignore_broken_pipe(print_stdout(lint::fix::diffs(&reports).as_bytes()))?;
+        let summary = (!args.quiet).then(|| lint::fix::diff_summary(&reports));
+        ignore_broken_pipe(print_problems(&lines, summary.as_deref()).map_err(Error::from))?;
+        return Ok(code);
+    }
+    let gating = u8::from(!args.exit_zero && reports.iter().any(|r| r.gating_count() > 0));
+    let code = unreadable.iter().map(|u| u.exit).fold(gating, u8::max);
+    lines.extend(
+        reports
+            .iter()
+            .filter_map(|r| r.fixed.as_ref())
+            .flat_map(|f| f.notes.iter().cloned()),
+    );
+
+    let report = render(args, &reports, &unreadable, base, color)?;
+    match &args.output_file {
+        Some(file) => write_report(file, &report)?,
+        None => ignore_broken_pipe(print_stdout(&report))?,
+    }
+    let counted = fix_mode.is_some() || reports.iter().any(|r| !r.suppressed.is_empty());
+    let summary = (!args.quiet && (args.format == FindingsFormat::Human || counted))
         .then(|| output::human::summary(&reports, unreadable.len()));
     ignore_broken_pipe(print_problems(&lines, summary.as_deref()).map_err(Error::from))?;
     Ok(code)

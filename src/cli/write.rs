@@ -168,6 +168,7 @@ pub(super) fn run(location: &PlanLocation, phase: Option<&str>, verb: WriteVerb<
     }
     let committed = write::commit(&plan, location, &row)?;
     print_stdout(output::tsv::line(&committed.read_back).as_bytes())?;
+    notes.extend(committed.notes);
     print_notes(&notes)?;
     Ok(0)
 }

@@ -45,6 +45,7 @@ pub fn block_unclosed(input: &LintInput, out: &mut Vec<Hit>) {
                     block.line,
                     block.opener
                 ),
+                fix: None,
             });
         }
     }

@@ -9,7 +9,9 @@ use std::ops::Range;
 use super::{Hit, LintInput, file_label, line_span, phase_list, trimmed_span};
 use crate::error::{escape_invisible, is_invisible};
 use crate::manifest::read::names_decisions;
-use crate::manifest::{Column, DecisionRow, DecisionSection, FileKind, PhaseScope, ProblemKind};
+use crate::manifest::{
+    BlockingCell, Column, DecisionRow, DecisionSection, FileKind, PhaseScope, ProblemKind,
+};
 use crate::markdown::{MarkdownFile, UnclosedBlock, starts_with_ignore_case};
 use crate::vocab;
 
@@ -73,6 +75,7 @@ impl Source<'_> {
             file: self.kind,
             span,
             message,
+            fix: None,
         }
     }
 }
@@ -195,12 +198,34 @@ pub fn decision_source_unknown(input: &LintInput, out: &mut Vec<Hit>) {
 pub fn decision_outstanding_unowned(input: &LintInput, out: &mut Vec<Hit>) {
     for source in sources(input) {
         for row in source.rows() {
-            if row.state == vocab::STATE_OUTSTANDING && row.owner.is_empty() {
+            if row.state == vocab::STATE_OUTSTANDING && row.named_owner().is_none() {
                 out.push(source.hit(
                     source.cell_span(row, Column::Owner),
                     format!(
                         "{}: decision-outstanding-unowned — an outstanding decision needs an owner (who answers it); name them in the owner column",
                         source.row_head(row)
+                    ),
+                ));
+            }
+        }
+    }
+}
+
+/// F25 `decision-blocking-invalid` (SPEC §6, fix): a blocking cell that is
+/// none of `yes` `true` `y` `no` `false` `n` (any case, decoration
+/// stripped), empty, `—` or `-`. The listing prints `no` for it, as the
+/// reference does, while the start gate treats the row as blocking
+/// (SPEC §5.4). Points at the blocking cell.
+pub fn decision_blocking_invalid(input: &LintInput, out: &mut Vec<Hit>) {
+    for source in sources(input) {
+        for row in source.rows() {
+            if let BlockingCell::Unreadable(cell) = &row.blocking_cell {
+                out.push(source.hit(
+                    source.cell_span(row, Column::Blocking),
+                    format!(
+                        "{}: decision-blocking-invalid — blocking \"{}\" is not one of: yes no (or true false y n), so listings read it as no while the start gate treats the row as blocking; write yes or no",
+                        source.row_head(row),
+                        escape_invisible(cell)
                     ),
                 ));
             }
@@ -288,16 +313,26 @@ pub fn decision_row_duplicate(input: &LintInput, out: &mut Vec<Hit>) {
 /// do not form a manifest table (no delimiter row, a row with more cells
 /// than the header, no `key` column, a table nested in a blockquote or list
 /// item, a line without pipes that GFM reads as a row). Points at the line
-/// where the shape starts.
+/// where the shape starts. A merge-conflict marker line is left to
+/// `merge-conflict-marker`, which says what it is.
 pub fn decision_table_malformed(input: &LintInput, out: &mut Vec<Hit>) {
     for source in sources(input) {
         let Some(section) = source.section else {
             continue;
         };
-        for problem in &section.problems {
+        let markers = if section.problems.is_empty() {
+            Vec::new()
+        } else {
+            source.file.conflict_marker_lines()
+        };
+        for problem in section
+            .problems
+            .iter()
+            .filter(|p| !markers.contains(&p.line))
+        {
             let todo = match problem.kind {
                 ProblemKind::NotATable => {
-                    "no reader takes them as the manifest; put a |---|---| delimiter row right under the header row"
+                    "Markdown shows no table while listings read the lines one by one, and the start gate refuses; put a |---|---| delimiter row, one cell per column, right under the header row"
                 }
                 ProblemKind::Nested => {
                     "move the table out of the blockquote or list, starting each line with |"
@@ -312,7 +347,7 @@ pub fn decision_table_malformed(input: &LintInput, out: &mut Vec<Hit>) {
                     "put a blank line between the table and the text after it"
                 }
             };
-            out.push(source.hit(
+            let mut found = source.hit(
                 line_span(source.file, problem.line),
                 format!(
                     "decision table in {} (line {}): decision-table-malformed — {}; {todo}",
@@ -320,7 +355,11 @@ pub fn decision_table_malformed(input: &LintInput, out: &mut Vec<Hit>) {
                     problem.line,
                     problem.kind.describe()
                 ),
-            ));
+            );
+            if problem.kind == ProblemKind::LineWithoutPipes {
+                found.fix = super::style::blank_line_fix(source.file, section, problem.line);
+            }
+            out.push(found);
         }
     }
 }

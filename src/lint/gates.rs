@@ -104,6 +104,7 @@ fn hit(span: Range<usize>, message: String) -> Hit {
         file: FileKind::Plan,
         span,
         message,
+        fix: None,
     }
 }
 

@@ -8,11 +8,16 @@
 //! (`src/lint/docs/<name>.md`, printed by `planfile explain`).
 
 pub mod blocks;
+pub mod conflicts;
 pub mod decisions;
 pub mod env;
+pub mod fix;
 pub mod gates;
 pub mod select;
 pub mod structure;
+pub mod style;
+pub mod suppress;
+pub mod template;
 pub mod verification;
 
 use std::collections::BTreeSet;
@@ -28,6 +33,7 @@ use crate::plan::handoff::Handoffs;
 use crate::root::PlanLocation;
 
 pub use env::LintEnv;
+pub use fix::{Edit, Fix};
 
 /// Whether a finding fails the lint (SPEC §6).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -79,6 +85,9 @@ pub struct Finding {
     /// (SPEC-PARITY.md section E): the index of its check in [`CHECKS`],
     /// then the position of the hit among that check's hits.
     pub order: (usize, usize),
+    /// The repair the tool is sure of, when there is one (SPEC §10.1):
+    /// edits of this finding's file. Only findings in the plan carry one.
+    pub fix: Option<Fix>,
 }
 
 /// What a check reports before the registry stamps its code, name and
@@ -91,6 +100,28 @@ pub struct Hit {
     pub span: Range<usize>,
     /// The whole finding line (see [`Finding::message`]).
     pub message: String,
+    /// The repair the check is sure of, if any (see [`Finding::fix`]).
+    pub fix: Option<Fix>,
+}
+
+impl Hit {
+    /// A hit in the plan, marking `span`, with no fix.
+    pub fn in_plan(span: Range<usize>, message: String) -> Hit {
+        Hit {
+            file: FileKind::Plan,
+            span,
+            message,
+            fix: None,
+        }
+    }
+
+    /// This hit with `fix`, the repair the check is sure of.
+    pub fn with_fix(self, fix: Fix) -> Hit {
+        Hit {
+            fix: Some(fix),
+            ..self
+        }
+    }
 }
 
 /// Everything the checks read: one parse of the plan and its twin, the done
@@ -131,6 +162,17 @@ impl<'a> LintInput<'a> {
             root,
             env,
         })
+    }
+
+    /// The input for checks that read only the plan and the twin, not
+    /// which phases are done (every phase counts as open).
+    pub fn without_handoffs(manifest: &'a Manifest, root: &'a Path, env: &'a LintEnv) -> Self {
+        LintInput {
+            manifest,
+            done: BTreeSet::new(),
+            root,
+            env,
+        }
     }
 
     /// The plan file.
@@ -221,7 +263,9 @@ impl Check {
 /// A registry entry: `check!(code, name, function)` is a gating check;
 /// `check!(advisory code, name, function)` one that is advisory by default;
 /// `check!(not_in_lint code, name, function)` a gating check that
-/// `phase-graph --lint` does not report.
+/// `phase-graph --lint` does not report; `check!(advisory not_in_lint code,
+/// name, function)` an advisory one the reference does not have (a style
+/// check of planfile's own), which `--lint` does not report either.
 macro_rules! check {
     (@entry $code:literal, $name:literal, $run:path, $severity:expr, $reach:expr) => {
         Check {
@@ -235,6 +279,9 @@ macro_rules! check {
     };
     (advisory $code:literal, $name:literal, $run:path) => {
         check!(@entry $code, $name, $run, Severity::Advisory, Reach::Everywhere)
+    };
+    (advisory not_in_lint $code:literal, $name:literal, $run:path) => {
+        check!(@entry $code, $name, $run, Severity::Advisory, Reach::NotInLint)
     };
     (not_in_lint $code:literal, $name:literal, $run:path) => {
         check!(@entry $code, $name, $run, Severity::Gating, Reach::NotInLint)
@@ -253,6 +300,11 @@ macro_rules! check {
 pub static CHECKS: &[Check] = &[
     check!("F20", "frontmatter-invalid", structure::frontmatter_invalid),
     check!("F20", "block-unclosed", blocks::block_unclosed),
+    check!(
+        "F20",
+        "merge-conflict-marker",
+        conflicts::merge_conflict_marker
+    ),
     check!("F20", "graph-table-missing", structure::graph_table_missing),
     check!(
         "F20",
@@ -285,6 +337,8 @@ pub static CHECKS: &[Check] = &[
         "phase-cell-zero-padded",
         structure::phase_cell_zero_padded
     ),
+    check!(advisory not_in_lint "F21", "phase-number-zero-padded", style::phase_number_zero_padded),
+    check!(advisory not_in_lint "F21", "depends-range-dash", style::depends_range_dash),
     check!(
         "F1",
         "phase-cell-malformed",
@@ -340,6 +394,11 @@ pub static CHECKS: &[Check] = &[
     ),
     check!(
         "F25",
+        "decision-blocking-invalid",
+        decisions::decision_blocking_invalid
+    ),
+    check!(
+        "F25",
         "decision-phase-invalid",
         decisions::decision_phase_invalid
     ),
@@ -363,6 +422,9 @@ pub static CHECKS: &[Check] = &[
         "decisions-heading-malformed",
         decisions::decisions_heading_malformed
     ),
+    check!(advisory not_in_lint "F25", "decision-word-style", style::decision_word_style),
+    check!(advisory not_in_lint "F20", "template-placeholder", template::template_placeholder),
+    check!(advisory "F20", "suppression-unused", suppress::suppression_unused),
     check!(
         "F20",
         "phase-count-mismatch",
@@ -415,50 +477,125 @@ pub fn lookup(name: &str) -> Vec<&'static Check> {
         .collect()
 }
 
-/// Runs every check of the registry that `config` enables for each file
-/// (its selection less its per-file ignores) over `input` and returns the
-/// findings, ordered by file (plan, then twin), line, column and registry
-/// order, with the severity `config` gives each check. On a closed plan the
-/// checks that are advisory by default do not run (SPEC-PARITY.md section D).
+/// Runs every check of the registry that `config` enables over `input` and
+/// returns the findings that are not suppressed (see [`run_all`]).
 pub fn run(input: &LintInput, config: &LintConfig) -> Vec<Finding> {
+    run_all(input, config).findings
+}
+
+/// The findings of one lint run: those that count, and those an inline
+/// suppression silenced (SPEC §10.1).
+#[derive(Debug, Clone, Default)]
+pub struct Outcome {
+    /// The findings that count, `suppression-unused` included, ordered by
+    /// file (plan, then twin), line, column and registry order.
+    pub findings: Vec<Finding>,
+    /// The findings suppressed by a `planfile-ignore` comment, in the same
+    /// order: they never gate and are only counted.
+    pub suppressed: Vec<Finding>,
+}
+
+/// Runs every check of the registry that `config` enables for each file
+/// (its selection less its per-file ignores) over `input`, with the
+/// severity `config` gives each check, then applies the inline suppressions of the
+/// plan and the twin ([`suppress::apply`]). On a closed plan the checks
+/// that are advisory by default do not run (SPEC-PARITY.md section D). A
+/// fix is kept only on findings in the plan: the twin is changed by the
+/// write verbs alone.
+pub fn run_all(input: &LintInput, config: &LintConfig) -> Outcome {
     let closed = input.manifest.plan.is_closed();
-    let mut findings = Vec::new();
-    let mut hits = Vec::new();
     let plan_checks = config.checks_for(&input.plan_file().path);
     let twin_checks = input
         .file(FileKind::Twin)
         .map(|twin| config.checks_for(&twin.path))
         .unwrap_or_default();
+    let enabled = plan_checks.union(twin_checks);
+    let runs = |index: usize, check: &Check| {
+        enabled.contains(index) && !(closed && check.severity == Severity::Advisory)
+    };
+    let mut findings = Vec::new();
+    let mut hits = Vec::new();
     for (index, check) in CHECKS.iter().enumerate() {
-        if !plan_checks.union(twin_checks).contains(index)
-            || closed && check.severity == Severity::Advisory
-        {
+        if !runs(index, check) {
             continue;
         }
         hits.clear();
         (check.run)(input, &mut hits);
         for (seq, hit) in hits.drain(..).enumerate() {
-            let enabled = match hit.file {
+            let checks = match hit.file {
                 FileKind::Plan => plan_checks,
                 FileKind::Twin => twin_checks,
             };
-            let Some(file) = input.file(hit.file).filter(|_| enabled.contains(index)) else {
+            if !checks.contains(index) {
                 continue;
-            };
-            let (line, column) = file.lines.line_col(&file.text, hit.span.start);
-            findings.push(Finding {
-                code: check.code,
-                name: check.name,
-                severity: config.severity(check),
-                kind: hit.file,
-                file: file.path.clone(),
-                line,
-                column,
-                span: hit.span,
-                message: hit.message,
-                order: (index, seq),
-            });
+            }
+            let severity = config.severity(check);
+            if let Some(finding) = to_finding(input, check, severity, hit, (index, seq)) {
+                findings.push(finding);
+            }
         }
+    }
+    let ran = |name: &str| {
+        CHECKS
+            .iter()
+            .enumerate()
+            .any(|(i, c)| c.name == name && runs(i, c))
+    };
+    let (mut findings, mut suppressed) = suppress::apply(input, config, &ran, findings);
+    let key = |f: &Finding| (f.kind == FileKind::Twin, f.line, f.column, f.order);
+    findings.sort_by_key(key);
+    suppressed.sort_by_key(key);
+    Outcome {
+        findings,
+        suppressed,
+    }
+}
+
+/// The finding of `check` for `hit`, located in its file, with its place
+/// `order` in the run (registry index, hit number); `None` when the hit
+/// points into a file `input` does not have.
+fn to_finding(
+    input: &LintInput,
+    check: &Check,
+    severity: Severity,
+    hit: Hit,
+    order: (usize, usize),
+) -> Option<Finding> {
+    let file = input.file(hit.file)?;
+    let (line, column) = file.lines.line_col(&file.text, hit.span.start);
+    Some(Finding {
+        code: check.code,
+        name: check.name,
+        severity,
+        kind: hit.file,
+        file: file.path.clone(),
+        line,
+        column,
+        span: hit.span,
+        message: hit.message,
+        order,
+        fix: hit.fix.filter(|_| hit.file == FileKind::Plan),
+    })
+}
+
+/// Runs only the checks of the registry named in `names` over `input`,
+/// as the registry defines them: no `planfile.toml`, no suppression. The
+/// findings are ordered as [`run`] orders them. The start gate uses it for
+/// the findings that mean a Decisions section cannot be read with
+/// certainty, which nothing but fixing the file clears (SPEC §5.4).
+pub fn run_only(input: &LintInput, names: &[&str]) -> Vec<Finding> {
+    let mut findings = Vec::new();
+    for (index, check) in CHECKS.iter().enumerate() {
+        if !names.contains(&check.name) {
+            continue;
+        }
+        let mut hits = Vec::new();
+        (check.run)(input, &mut hits);
+        findings.extend(
+            hits.into_iter().enumerate().filter_map(|(seq, hit)| {
+                to_finding(input, check, check.severity, hit, (index, seq))
+            }),
+        );
     }
     findings.sort_by_key(|f| (f.kind == FileKind::Twin, f.line, f.column, f.order));
     findings
@@ -478,6 +615,12 @@ pub struct PlanReport {
     pub phases: usize,
     /// The findings, in order.
     pub findings: Vec<Finding>,
+    /// The findings an inline suppression silenced (never gating, only
+    /// counted; SPEC §10.1).
+    pub suppressed: Vec<Finding>,
+    /// What `validate --fix` or `--diff` did to the plan before these
+    /// findings were taken; `None` when no fix was asked for.
+    pub fixed: Option<fix::FixRecord>,
 }
 
 impl PlanReport {
@@ -536,12 +679,17 @@ pub fn lint_manifest(
     let handoffs = Handoffs::scan(&location.handoffs_dir());
     let env = LintEnv::from_process();
     let input = LintInput::new(&manifest, &handoffs, &location.root.0, &env)?;
-    let findings = run(&input, config);
+    let Outcome {
+        findings,
+        suppressed,
+    } = run_all(&input, config);
     Ok(PlanReport {
         slug: location.slug.clone(),
         closed: manifest.plan.is_closed(),
         phases: manifest.plan.graph_phases().len(),
         findings,
+        suppressed,
+        fixed: None,
         manifest,
     })
 }

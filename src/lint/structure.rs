@@ -70,6 +70,7 @@ fn hit(span: Range<usize>, message: String) -> Hit {
         file: FileKind::Plan,
         span,
         message,
+        fix: None,
     }
 }
 
@@ -110,6 +111,15 @@ pub fn frontmatter_invalid(input: &LintInput, out: &mut Vec<Hit>) {
         ),
         FrontmatterProblem::NotAMapping => "the frontmatter is not a mapping of fields, so slug, status and phases are not read; write one \"field: value\" per line (slug, status, phases)".to_string(),
         FrontmatterProblem::Unclosed => "the frontmatter opened here is never closed with ---, so slug, status and phases are not read and the whole file is read as the body; add a --- line after the last field".to_string(),
+        FrontmatterProblem::DuplicateKey { first } => {
+            let key = escape_invisible(&error.message);
+            let earlier = first
+                .map(|l| format!(" (first on line {l})"))
+                .unwrap_or_default();
+            format!(
+                "\"{key}\" is written twice{earlier}, and YAML allows each key once, so slug, status and phases are not read; keep the \"{key}:\" line you mean and delete the other"
+            )
+        }
     };
     out.push(hit(
         line_span(&plan.file, line),
@@ -312,13 +322,16 @@ pub fn phase_cell_zero_padded(input: &LintInput, out: &mut Vec<Hit>) {
         } = row.phase
         {
             let cell = row.cells.first().map(String::as_str).unwrap_or("");
-            out.push(hit(
-                cell_span(input, row, 0),
+            let span = cell_span(input, row, 0);
+            let mut found = hit(
+                span.clone(),
                 format!(
                     "malformed Phase cell: {} (zero-padded; read as phase {phase}) — write {phase}, as the headings, handoffs and decision rows name it",
                     escape_invisible(cell)
                 ),
-            ));
+            );
+            found.fix = super::style::unpad_fix(&input.plan_file().text, span);
+            out.push(found);
         }
     }
 }

@@ -68,6 +68,7 @@ pub fn verification_empty_open(input: &LintInput, out: &mut Vec<Hit>) {
             message: format!(
                 "phase {phase}: verification-empty-open — no runnable §Verification on an open phase: {why}"
             ),
+            fix: None,
         });
     }
 }

@@ -119,6 +119,7 @@ mod tests {
             owner: "o".into(),
             state: "answered".into(),
             blocking: false,
+            blocking_cell: crate::manifest::row::BlockingCell::No,
             source: "plan".into(),
             evidence: String::new(),
             phase,

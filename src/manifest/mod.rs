@@ -17,7 +17,7 @@ use crate::root::PlanLocation;
 
 pub use merge::{View, resolve};
 pub use read::{Column, DecisionSection, DecisionTable, ProblemKind, TableProblem};
-pub use row::{DecisionRow, FileKind, Origin, PhaseScope};
+pub use row::{BlockingCell, DecisionRow, FileKind, Origin, PhaseScope};
 
 /// The twin file, `docs/handoffs/<slug>/decisions.md`, read and parsed once.
 #[derive(Debug, Clone)]

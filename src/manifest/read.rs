@@ -5,10 +5,12 @@
 use std::ops::Range;
 
 use crate::error::is_invisible;
-use crate::markdown::table::{has_pipe, read_text_cell, split_cells, strip_decoration};
+use crate::markdown::table::{
+    has_pipe, read_text_cell, read_word_cell, split_cells, strip_decoration,
+};
 use crate::markdown::{MarkdownFile, starts_with_ignore_case};
 
-pub use super::row::{DecisionRow, FileKind, Origin, PhaseScope, read_blocking};
+pub use super::row::{BlockingCell, DecisionRow, FileKind, Origin, PhaseScope, read_blocking};
 
 /// A column of the manifest table, found by header name (SPEC §3.3).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -92,7 +94,7 @@ impl ProblemKind {
     pub fn describe(&self) -> String {
         match self {
             ProblemKind::NotATable => {
-                "pipe lines that do not form a table (is the |---| delimiter row missing?)".into()
+                "pipe lines that do not form a table (is the |---| delimiter row missing, or does it have another number of cells than the header?)".into()
             }
             ProblemKind::Nested => {
                 "a table inside a blockquote or list item, which no reader takes as the manifest"
@@ -168,8 +170,11 @@ pub struct DecisionSection {
     pub heading_line: usize,
     /// Byte range of the section, heading included.
     pub range: Range<usize>,
-    /// The manifest: the first well-formed, non-nested table with a `key`
-    /// column. `None` means the section has no manifest.
+    /// The manifest: the first GFM table of the section that is not nested
+    /// and has a `key` column; with no GFM table, the section's pipe lines
+    /// read as the reference reads them (SPEC §3.3, a
+    /// [`ProblemKind::NotATable`] problem stands then). `None` means the
+    /// section has no manifest.
     pub table: Option<DecisionTable>,
     /// Shapes that are not a well-formed table, in line order.
     pub problems: Vec<TableProblem>,
@@ -200,15 +205,24 @@ impl DecisionSection {
                     kind: ProblemKind::Nested,
                 });
             } else if table.is_none() {
-                table = Some(read_table(file, kind, &t.rows, &mut problems));
+                table = Some(read_table(
+                    file,
+                    kind,
+                    &gfm_lines(file, &t.rows),
+                    &mut problems,
+                ));
             }
         }
-        problems.extend(stray_pipe_lines(
-            file,
-            heading.range.end,
-            range.end,
-            &table_ranges,
-        ));
+        let stray = stray_pipe_lines(file, heading.range.end, range.end, &table_ranges);
+        problems.extend(not_a_table_runs(&stray));
+        if table.is_none() && !stray.is_empty() {
+            table = Some(read_table(
+                file,
+                kind,
+                &pipe_lines(file, &stray),
+                &mut problems,
+            ));
+        }
         problems.sort_by_key(|p| p.line);
         let table = table.filter(|t| t.column_index(Column::Key).is_some());
         Some(DecisionSection {
@@ -253,37 +267,81 @@ pub fn is_decisions_heading_like(line: &str) -> bool {
     (1..=6).contains(&(rest.len() - text.len())) && names_decisions(text)
 }
 
-/// Lines of the section that start with `|` outside any table, code block or
-/// HTML block: each run of such lines is one [`ProblemKind::NotATable`].
+/// The lines of the section (between byte offsets `from` and `to`) that
+/// start with `|` outside any GFM table, code block or HTML block, in order.
 fn stray_pipe_lines(
     file: &MarkdownFile,
     from: usize,
     to: usize,
     tables: &[Range<usize>],
-) -> Vec<TableProblem> {
-    let mut out = Vec::new();
+) -> Vec<usize> {
     if from >= to {
-        return out;
+        return Vec::new();
     }
-    let mut in_run = false;
-    for line in file.line_of(from)..=file.line_of(to.saturating_sub(1)) {
-        let range = file.lines.line_range(&file.text, line);
-        let stray = range.start >= from
-            && range.start < to
-            && file.text[range.clone()]
-                .trim_start_matches([' ', '\t'])
-                .starts_with('|')
-            && !tables.iter().any(|t| t.contains(&range.start))
-            && !file.doc.in_code_or_html(range.start);
-        if stray && !in_run {
-            out.push(TableProblem {
-                line,
-                kind: ProblemKind::NotATable,
-            });
-        }
-        in_run = stray;
+    (file.line_of(from)..=file.line_of(to.saturating_sub(1)))
+        .filter(|&line| {
+            let range = file.lines.line_range(&file.text, line);
+            range.start >= from
+                && range.start < to
+                && file.text[range.clone()]
+                    .trim_start_matches([' ', '\t'])
+                    .starts_with('|')
+                && !tables.iter().any(|t| t.contains(&range.start))
+                && !file.doc.in_code_or_html(range.start)
+        })
+        .collect()
+}
+
+/// One [`ProblemKind::NotATable`] per run of consecutive stray pipe lines.
+fn not_a_table_runs(stray: &[usize]) -> Vec<TableProblem> {
+    stray
+        .iter()
+        .enumerate()
+        .filter(|(i, line)| *i == 0 || stray[i - 1] + 1 != **line)
+        .map(|(_, &line)| TableProblem {
+            line,
+            kind: ProblemKind::NotATable,
+        })
+        .collect()
+}
+
+/// The lines of a table as the manifest reader takes them: the header's
+/// line, then every body line in order.
+struct TableLines {
+    header: usize,
+    body: Vec<usize>,
+}
+
+/// The lines of a GFM table from pulldown-cmark's row ranges (header
+/// first, the delimiter row not among them): every line a body row spans.
+fn gfm_lines(file: &MarkdownFile, rows: &[Range<usize>]) -> TableLines {
+    let header = rows.first().map(|r| file.line_of(r.start)).unwrap_or(1);
+    let mut body = Vec::new();
+    let mut last_line = header;
+    for range in rows.iter().skip(1) {
+        let first = file.line_of(range.start).max(last_line + 1);
+        let last = file.line_of(range.end.saturating_sub(1)).max(first);
+        body.extend(first..=last);
+        last_line = last;
     }
-    out
+    TableLines { header, body }
+}
+
+/// Pipe lines that are not a GFM table, as the reference reads them
+/// (SPEC §3.3): lines of only `|`, `-`, `:` and blanks are skipped, the
+/// first other line is the header, and every later one is a row.
+fn pipe_lines(file: &MarkdownFile, lines: &[usize]) -> TableLines {
+    let mut kept = lines.iter().copied().filter(|&line| {
+        !file
+            .line_text(line)
+            .chars()
+            .all(|c| matches!(c, '|' | '-' | ':' | ' ' | '\t'))
+    });
+    let header = kept.next().unwrap_or(lines[0]);
+    TableLines {
+        header,
+        body: kept.collect(),
+    }
 }
 
 /// `text` in lower case, without a new allocation when it has no upper-case
@@ -299,10 +357,10 @@ fn lower_case(text: String) -> String {
 fn read_table(
     file: &MarkdownFile,
     kind: FileKind,
-    rows: &[Range<usize>],
+    lines: &TableLines,
     problems: &mut Vec<TableProblem>,
 ) -> DecisionTable {
-    let header_line = rows.first().map(|r| file.line_of(r.start)).unwrap_or(1);
+    let header_line = lines.header;
     let header_text = file.line_text(header_line);
     let header_cells = split_cells(header_text);
     let columns: Vec<Option<Column>> = header_cells
@@ -332,63 +390,59 @@ fn read_table(
         index_of(Column::Evidence),
         index_of(Column::Phase),
     ];
-    let mut last_line = header_line;
-    for range in rows.iter().skip(1) {
-        let first = file.line_of(range.start).max(last_line + 1);
-        let last = file.line_of(range.end.saturating_sub(1)).max(first);
-        for line in first..=last {
-            last_line = line;
-            let line_range = file.lines.line_range(&file.text, line);
-            let text = &file.text[line_range.clone()];
-            if !has_pipe(text) {
-                problems.push(TableProblem {
-                    line,
-                    kind: ProblemKind::LineWithoutPipes,
-                });
-                table.lines.push(BodyLine {
-                    line,
-                    cells: Vec::new(),
-                    row: None,
-                });
-                continue;
-            }
-            let cells: Vec<Range<usize>> = split_cells(text)
-                .into_iter()
-                .map(|r| (r.start + line_range.start)..(r.end + line_range.start))
-                .collect();
-            if cells.len() > header_cells.len() {
-                problems.push(TableProblem {
-                    line,
-                    kind: ProblemKind::TooManyCells {
-                        cells: cells.len(),
-                        header: header_cells.len(),
-                    },
-                });
-            }
-            let cell = |i: Option<usize>| -> &str {
-                i.and_then(|i| cells.get(i))
-                    .map(|r| &file.text[r.clone()])
-                    .unwrap_or("")
-            };
-            let key = strip_decoration(cell(cols[0]));
-            let row = if key.is_empty() {
-                None
-            } else {
-                table.rows.push(DecisionRow {
-                    key,
-                    value: read_text_cell(cell(cols[1])),
-                    owner: strip_decoration(cell(cols[2])),
-                    state: lower_case(strip_decoration(cell(cols[3]))),
-                    blocking: read_blocking(&strip_decoration(cell(cols[4]))),
-                    source: lower_case(strip_decoration(cell(cols[5]))),
-                    evidence: read_text_cell(cell(cols[6])),
-                    phase: PhaseScope::read(&strip_decoration(cell(cols[7]))),
-                    origin: Origin { file: kind, line },
-                });
-                Some(table.rows.len() - 1)
-            };
-            table.lines.push(BodyLine { line, cells, row });
+    for &line in &lines.body {
+        let line_range = file.lines.line_range(&file.text, line);
+        let text = &file.text[line_range.clone()];
+        if !has_pipe(text) {
+            problems.push(TableProblem {
+                line,
+                kind: ProblemKind::LineWithoutPipes,
+            });
+            table.lines.push(BodyLine {
+                line,
+                cells: Vec::new(),
+                row: None,
+            });
+            continue;
         }
+        let cells: Vec<Range<usize>> = split_cells(text)
+            .into_iter()
+            .map(|r| (r.start + line_range.start)..(r.end + line_range.start))
+            .collect();
+        if cells.len() > header_cells.len() {
+            problems.push(TableProblem {
+                line,
+                kind: ProblemKind::TooManyCells {
+                    cells: cells.len(),
+                    header: header_cells.len(),
+                },
+            });
+        }
+        let cell = |i: Option<usize>| -> &str {
+            i.and_then(|i| cells.get(i))
+                .map(|r| &file.text[r.clone()])
+                .unwrap_or("")
+        };
+        let key = read_word_cell(cell(cols[0]));
+        let row = if key.is_empty() {
+            None
+        } else {
+            let blocking_cell = BlockingCell::read(&read_word_cell(cell(cols[4])));
+            table.rows.push(DecisionRow {
+                key,
+                value: read_text_cell(cell(cols[1])),
+                owner: strip_decoration(cell(cols[2])),
+                state: lower_case(read_word_cell(cell(cols[3]))),
+                blocking: blocking_cell == BlockingCell::Yes,
+                blocking_cell,
+                source: lower_case(read_word_cell(cell(cols[5]))),
+                evidence: read_text_cell(cell(cols[6])),
+                phase: PhaseScope::read(&strip_decoration(cell(cols[7]))),
+                origin: Origin { file: kind, line },
+            });
+            Some(table.rows.len() - 1)
+        };
+        table.lines.push(BodyLine { line, cells, row });
     }
     table
 }
@@ -445,9 +499,68 @@ mod tests {
     }
 
     #[test]
+    fn reads_pipe_lines_that_are_not_a_table_as_the_reference_does() {
+        let s = section(
+            "## Decisions\n\n| key | value |\n| `relay` | off |\n\nprose\n| `stop` | halt |\n",
+        );
+        let got: Vec<(&str, &str, usize)> = s
+            .rows()
+            .iter()
+            .map(|r| (r.key.as_str(), r.value.as_str(), r.origin.line))
+            .collect();
+        assert_eq!(got, [("relay", "off", 4), ("stop", "halt", 7)]);
+        let problems: Vec<(usize, &ProblemKind)> =
+            s.problems.iter().map(|p| (p.line, &p.kind)).collect();
+        assert_eq!(
+            problems,
+            [(3, &ProblemKind::NotATable), (7, &ProblemKind::NotATable)]
+        );
+
+        // A delimiter row of another width: skipped, like any line of
+        // only |, -, : and blanks.
+        let s = section(
+            "## Decisions\n\n| key | state | blocking |\n|---|---|\n| `credentials` | outstanding | yes |\n",
+        );
+        assert_eq!(s.problems.len(), 1);
+        assert_eq!(s.rows().len(), 1);
+        assert_eq!(s.rows()[0].state, "outstanding");
+        assert!(s.rows()[0].blocking);
+
+        // No key column: no manifest.
+        let s = section("## Decisions\n\n| name | value |\n| `relay` | off |\n");
+        assert!(s.rows().is_empty());
+    }
+
+    #[test]
+    fn reads_word_cells_and_blocking_cells() {
+        let s = section(
+            "## Decisions\n\n| key | state | blocking | source | owner |\n|---|---|---|---|---|\n| __relay__ | _Answered_ | __yes__ | _plan_ | — |\n| `mcp` | outstanding | yse | plan | _ops_ |\n| `stop` | answered | — | plan | |\n",
+        );
+        let rows = s.rows();
+        assert_eq!(
+            (
+                rows[0].key.as_str(),
+                rows[0].state.as_str(),
+                rows[0].source.as_str()
+            ),
+            ("relay", "answered", "plan")
+        );
+        assert_eq!(rows[0].blocking_cell, BlockingCell::Yes);
+        assert!(rows[0].blocking);
+        assert_eq!(rows[0].named_owner(), None);
+        assert_eq!(
+            rows[1].blocking_cell,
+            BlockingCell::Unreadable("yse".into())
+        );
+        assert!(!rows[1].blocking);
+        assert_eq!(rows[1].named_owner(), Some("_ops_"));
+        assert_eq!(rows[2].blocking_cell, BlockingCell::Empty);
+    }
+
+    #[test]
     fn flags_malformed_shapes() {
         let s = section("## Decisions\n\n| key | value |\n| `relay` | off |\n");
-        assert!(s.table.is_none());
+        assert_eq!(s.rows().len(), 1);
         assert_eq!(s.problems[0].kind, ProblemKind::NotATable);
         assert_eq!(s.problems[0].line, 3);
 

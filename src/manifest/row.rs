@@ -80,6 +80,10 @@ pub struct DecisionRow {
     pub state: String,
     /// `yes`, `true` or `y` (any case, decoration removed) mean yes.
     pub blocking: bool,
+    /// What the blocking cell says, read without the yes/no shortcut: the
+    /// gate and the lint tell a cell that says no from one they cannot read
+    /// (SPEC §5.4, §6 `decision-blocking-invalid`).
+    pub blocking_cell: BlockingCell,
     /// The source, decoration removed, lower-cased (may be empty).
     pub source: String,
     /// The evidence as written, trimmed, `\|` read as `|`.
@@ -95,12 +99,49 @@ impl DecisionRow {
     pub fn blocking_word(&self) -> &'static str {
         if self.blocking { "yes" } else { "no" }
     }
+
+    /// The owner, when the owner cell names one: an empty cell and a cell
+    /// of `—`, `–` or `-` alone name nobody (SPEC §6, fix).
+    pub fn named_owner(&self) -> Option<&str> {
+        match self.owner.as_str() {
+            "" | "—" | "–" | "-" => None,
+            owner => Some(owner),
+        }
+    }
+}
+
+/// What a `blocking` cell says (SPEC §3.3, §6).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum BlockingCell {
+    /// `yes`, `true` or `y`, any case.
+    Yes,
+    /// `no`, `false` or `n`, any case.
+    No,
+    /// An empty cell, `—` or `-`, or no `blocking` column: nothing said.
+    Empty,
+    /// Anything else (`yse`, `maybe`): the listing prints `no` for it, as
+    /// the reference does; the gate treats it as blocking and the lint
+    /// flags it.
+    Unreadable(String),
+}
+
+impl BlockingCell {
+    /// Reads a `blocking` cell (already decoration-stripped and trimmed).
+    pub fn read(cell: &str) -> BlockingCell {
+        if crate::vocab::is_blocking_yes(cell) {
+            BlockingCell::Yes
+        } else if crate::vocab::is_blocking_no(cell) {
+            BlockingCell::No
+        } else if matches!(cell, "" | "—" | "-") {
+            BlockingCell::Empty
+        } else {
+            BlockingCell::Unreadable(cell.to_string())
+        }
+    }
 }
 
 /// Reads a `blocking` cell (already decoration-stripped): `yes`, `true`, `y`
 /// in any case mean yes; anything else means no.
 pub fn read_blocking(cell: &str) -> bool {
-    ["yes", "true", "y"]
-        .iter()
-        .any(|word| cell.eq_ignore_ascii_case(word))
+    BlockingCell::read(cell) == BlockingCell::Yes
 }

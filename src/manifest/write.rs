@@ -231,7 +231,8 @@ impl Edit {
 ///
 /// Errors: [`Error::DanglingTwin`], [`Error::Read`], [`Error::NotUtf8`]
 /// (exit 2) for a twin that cannot be read; [`Error::TwinRefused`] (exit 1)
-/// for a twin the writer cannot safely edit — a malformed Decisions table,
+/// for a twin the writer cannot safely edit — a file with several hard
+/// links, merge-conflict markers, a malformed Decisions table,
 /// two rows for the (key, phase) written, a table without a column the row
 /// needs, no `## Decisions` section but a near miss, table lines or a
 /// swallowed section ([`unseen::check`]), or an edit that would not read
@@ -239,6 +240,9 @@ impl Edit {
 pub fn prepare(plan: &Plan, location: &PlanLocation, row: &NewRow) -> Result<Edit> {
     let twin_path = TwinPath::resolve(&location.twin())?;
     let twin = Twin::load(&twin_path.named)?;
+    if twin.is_some() {
+        refuse_hard_links(&twin_path)?;
+    }
     let blocking = row.blocking.unwrap_or_else(|| {
         let twin_rows = twin.as_ref().map(Twin::rows).unwrap_or(&[]);
         resolve(plan.decision_rows(), twin_rows, row.view)
@@ -269,6 +273,32 @@ pub fn prepare(plan: &Plan, location: &PlanLocation, row: &NewRow) -> Result<Edi
     })
 }
 
+/// Refuses a twin whose file has more than one hard link (SPEC §7): the
+/// write renames a new file over it, which would leave the other names
+/// holding the old rows. [`Error::TwinRefused`] (exit 1), nothing written;
+/// [`Error::Read`] when the file cannot be inspected.
+fn refuse_hard_links(twin: &TwinPath) -> Result<()> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        let meta = std::fs::metadata(&twin.resolved).map_err(|source| Error::Read {
+            path: twin.resolved.clone(),
+            source,
+        })?;
+        if meta.nlink() > 1 {
+            return Err(Error::TwinRefused(format!(
+                "{}: the twin has {} hard links (one file under {} names); a write replaces the file with a new one, which would leave the other names holding the old rows; keep one name (make the others symlinks to it) and run again; nothing written",
+                escape_path(&twin.named),
+                meta.nlink(),
+                meta.nlink()
+            )));
+        }
+    }
+    #[cfg(not(unix))]
+    let _ = twin;
+    Ok(())
+}
+
 /// What [`commit`] did.
 #[derive(Debug, Clone)]
 pub struct Committed {
@@ -276,6 +306,10 @@ pub struct Committed {
     pub edit: Edit,
     /// The key's row as read back through the normal reader.
     pub read_back: DecisionRow,
+    /// What the rewritten twin could not keep of the old file (an owner
+    /// the writer may not set, an extended attribute it may not copy), one
+    /// note each, for stderr (SPEC §7).
+    pub notes: Vec<String>,
 }
 
 /// Writes `row` into the twin of `location` (SPEC §7): prepares the edit
@@ -335,9 +369,11 @@ pub fn commit(plan: &Plan, location: &PlanLocation, row: &NewRow) -> Result<Comm
     };
     let target = atomic::Target::new(edit.twin.resolved.clone())?;
     target.remove_stale_temps();
-    if edit.changes() {
-        target.replace(edit.new.as_bytes())?;
-    }
+    let notes = if edit.changes() {
+        target.replace(edit.new.as_bytes())?
+    } else {
+        Vec::new()
+    };
     // Read back through the normal reader: the twin from disk, merged with
     // the plan as read (the write changed only the twin).
     let twin = Twin::load(&location.twin())?;
@@ -361,7 +397,11 @@ pub fn commit(plan: &Plan, location: &PlanLocation, row: &NewRow) -> Result<Comm
     })?;
     drop(lock);
     drop(sidecar);
-    Ok(Committed { edit, read_back })
+    Ok(Committed {
+        edit,
+        read_back,
+        notes,
+    })
 }
 
 /// How often [`commit`] locks anew when the twin's symlink is retargeted
@@ -450,12 +490,28 @@ fn render_row(columns: &[Option<Column>], cells: &RowCells, old: Option<&[&str]>
     line
 }
 
-/// The line ending a file uses: `\r\n` when its first line ends so, else
-/// `\n`.
+/// The line ending a file uses: the ending of its first line (`\r\n`, `\n`
+/// or a lone `\r`, SPEC §3), else `\n`.
 fn file_ending(text: &str) -> &'static str {
-    match text.find('\n') {
-        Some(i) if i > 0 && text.as_bytes()[i - 1] == b'\r' => "\r\n",
-        _ => "\n",
+    let bytes = text.as_bytes();
+    match bytes.iter().position(|b| matches!(b, b'\n' | b'\r')) {
+        Some(i) if bytes[i] == b'\n' => "\n",
+        Some(i) if bytes.get(i + 1) == Some(&b'\n') => "\r\n",
+        Some(_) => "\r",
+        None => "\n",
+    }
+}
+
+/// The line ending `text` ends with, if it ends with one.
+fn trailing_ending(text: &str) -> Option<&'static str> {
+    if text.ends_with("\r\n") {
+        Some("\r\n")
+    } else if text.ends_with('\n') {
+        Some("\n")
+    } else if text.ends_with('\r') {
+        Some("\r")
+    } else {
+        None
     }
 }
 
@@ -465,6 +521,18 @@ fn file_ending(text: &str) -> &'static str {
 fn upsert(twin: &Twin, cells: &RowCells) -> Result<String> {
     let file = &twin.file;
     let text = file.text.as_str();
+    let markers = file.conflict_marker_lines();
+    if let Some(first) = markers.first() {
+        let lines: Vec<String> = markers.iter().map(usize::to_string).collect();
+        return Err(Error::TwinRefused(format!(
+            "{}:{first}: line{} {} {} merge-conflict marker{} left from a merge that was never finished, so the twin holds both sides of the conflict; resolve it by hand (keep the side you mean, delete the marker lines) and run again; nothing written",
+            escape_path(&file.path),
+            if lines.len() == 1 { "" } else { "s" },
+            lines.join(", "),
+            if lines.len() == 1 { "is a" } else { "are" },
+            if lines.len() == 1 { "" } else { "s" },
+        )));
+    }
     let bom = text.starts_with('\u{FEFF}');
     let slug = file
         .path
@@ -560,8 +628,9 @@ fn upsert_row(file: &MarkdownFile, table: &DecisionTable, cells: &RowCells) -> R
             let old: Vec<&str> = line.cells.iter().map(|r| &text[r.clone()]).collect();
             let indent = indent_of(&text[range.clone()]);
             let row = render_row(&table.columns, cells, Some(&old));
+            let kept = trailing_suppression(&text[range.clone()]);
             Ok(format!(
-                "{}{indent}{row}{}",
+                "{}{indent}{row}{kept}{}",
                 &text[..range.start],
                 &text[range.end..]
             ))
@@ -587,6 +656,13 @@ fn upsert_row(file: &MarkdownFile, table: &DecisionTable, cells: &RowCells) -> R
     }
 }
 
+/// The suppression comment after the last pipe of a row line, with the
+/// blanks before it (SPEC §10.1): a replaced row keeps it. Empty when the
+/// line has none.
+fn trailing_suppression(line: &str) -> &str {
+    crate::lint::suppress::trailing_directive(line).map_or("", |at| &line[at..])
+}
+
 /// The ending of the line before 1-based `line`, if there is one.
 fn previous_ending(file: &MarkdownFile, line: usize) -> Option<&'static str> {
     if line < 2 {
@@ -594,11 +670,7 @@ fn previous_ending(file: &MarkdownFile, line: usize) -> Option<&'static str> {
     }
     let range = file.lines.line_range(&file.text, line - 1);
     let with_end = file.lines.line_range_with_ending(line - 1);
-    match &file.text[range.end..with_end.end] {
-        "\r\n" => Some("\r\n"),
-        "\n" => Some("\n"),
-        _ => None,
-    }
+    trailing_ending(&file.text[range.end..with_end.end])
 }
 
 /// The spaces and tabs a line starts with.
@@ -609,14 +681,15 @@ fn indent_of(line: &str) -> &str {
 
 /// `text` with `lines` inserted at byte `at` (the start of a line, or the
 /// end of the text) as a block: a blank line before it unless there is one,
-/// a blank line after it when text follows, the file's own line ending, and
-/// the final newline (or its absence) kept at the end of the file.
+/// a blank line after it when text follows, the ending of the line it
+/// follows (else the file's own), and the final newline (or its absence)
+/// kept at the end of the file.
 fn insert_block(text: &str, at: usize, lines: &[String]) -> String {
-    let ending = file_ending(text);
     let (head, tail) = text.split_at(at);
+    let ending = trailing_ending(head).unwrap_or_else(|| file_ending(text));
     let mut out = String::with_capacity(text.len() + 256);
     out.push_str(head);
-    if !out.is_empty() && !out.ends_with('\n') {
+    if !out.is_empty() && trailing_ending(&out).is_none() {
         out.push_str(ending);
     }
     if !out.is_empty() && !last_line_blank(&out) {
@@ -629,23 +702,18 @@ fn insert_block(text: &str, at: usize, lines: &[String]) -> String {
     if !tail.is_empty() {
         out.push_str(ending);
         out.push_str(tail);
-    } else if !text.is_empty() && !text.ends_with('\n') {
+    } else if !text.is_empty() && trailing_ending(text).is_none() {
         out.truncate(out.len() - ending.len());
     }
     out
 }
 
-/// Whether the last line of `text` (which ends with a newline) is blank.
+/// Whether the last line of `text` (which ends with a line ending) is
+/// blank.
 fn last_line_blank(text: &str) -> bool {
-    let body = text
-        .strip_suffix('\n')
-        .map(|t| t.strip_suffix('\r').unwrap_or(t))
-        .unwrap_or(text);
-    let last = match body.rfind('\n') {
-        Some(i) => &body[i + 1..],
-        None => body,
-    };
-    last.trim_matches([' ', '\t', '\r']).is_empty()
+    crate::markdown::lines_with_offsets(text)
+        .last()
+        .is_none_or(|(_, last)| last.trim_matches([' ', '\t']).is_empty())
 }
 
 /// Checks, before anything is written, that `new` reads as a well-formed
@@ -763,6 +831,24 @@ mod tests {
     }
 
     #[test]
+    fn a_cr_only_twin_stays_cr_only() {
+        let text = format!(
+            "# D\r\r## Decisions\r\r{}| `stop` | halt | op | answered | no | run | e | — |\r",
+            TABLE.replace('\n', "\r")
+        );
+        let out = upsert(&twin(&text), &cells("relay", "off", None)).expect("upsert");
+        assert_eq!(
+            out,
+            format!(
+                "{text}| `relay` | off | op | answered | no | run | decisions.sh 2026-09-14 | — |\r"
+            )
+        );
+        let out = upsert(&twin(&text), &cells("stop", "go", None)).expect("upsert");
+        assert!(!out.contains('\n'), "{out:?}");
+        assert!(out.contains("\r| `stop` | go |"), "{out:?}");
+    }
+
+    #[test]
     fn adds_a_table_to_a_section_without_one() {
         let text = "# D\n\n## Decisions\n\nNone yet.\n## Notes\n\nkeep\n";
         let out = upsert(&twin(text), &cells("stop", "x", None)).expect("upsert");
@@ -799,6 +885,20 @@ mod tests {
         let err = upsert(&twin(no_phase), &cells("stop", "x", Some(2))).expect_err("refused");
         assert!(err.to_string().contains("`phase`"), "{err}");
         assert!(upsert(&twin(no_phase), &cells("stop", "x", None)).is_ok());
+    }
+
+    #[test]
+    fn refuses_a_twin_with_conflict_markers() {
+        let text = format!(
+            "## Decisions\n\n{TABLE}<<<<<<< HEAD\n| `relay` | | op | outstanding | yes | run | e | — |\n=======\n| `relay` | off | op | answered | yes | run | e | — |\n>>>>>>> answer\n"
+        );
+        let err = upsert(&twin(&text), &cells("mcp", "x", None)).expect_err("refused");
+        assert_eq!(err.exit_code(), 1);
+        let message = err.to_string();
+        assert!(
+            message.contains(":5: lines 5, 7, 9 are merge-conflict markers"),
+            "{message}"
+        );
     }
 
     #[test]
@@ -844,6 +944,12 @@ mod tests {
         assert_eq!(file_ending("a\r\nb\n"), "\r\n");
         assert_eq!(file_ending("a\nb\r\n"), "\n");
         assert_eq!(file_ending("a"), "\n");
+        assert_eq!(file_ending("a\rb\n"), "\r");
+        assert_eq!(trailing_ending("a\r"), Some("\r"));
+        assert_eq!(trailing_ending("a\r\n"), Some("\r\n"));
+        assert_eq!(trailing_ending("a"), None);
+        assert!(last_line_blank("a\r\r"));
+        assert!(!last_line_blank("a\rb\r"));
         assert!(last_line_blank("a\n\n"));
         assert!(last_line_blank("a\r\n  \r\n"));
         assert!(!last_line_blank("a\nb\n"));

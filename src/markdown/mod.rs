@@ -5,6 +5,7 @@
 //! Everything downstream (the plan model, the manifest reader, the lints, the
 //! writer) reads this one parse; nothing re-parses a file.
 
+pub mod conflict;
 pub mod table;
 
 use std::ops::Range;
@@ -24,10 +25,11 @@ pub struct LineIndex {
 }
 
 impl LineIndex {
-    /// Indexes `text` (lines end at `\n`; a `\r` before it belongs to the line).
+    /// Indexes `text` with the line model of SPEC §3 (CommonMark's): `\n`,
+    /// `\r\n` and a lone `\r` each end a line.
     pub fn new(text: &str) -> LineIndex {
         let mut starts = vec![0];
-        starts.extend(memchr_newlines(text.as_bytes()).map(|i| i + 1));
+        starts.extend(line_ends(text.as_bytes()));
         if starts.last() == Some(&text.len()) && starts.len() > 1 {
             starts.pop();
         }
@@ -64,7 +66,8 @@ impl LineIndex {
         self.len == 0
     }
 
-    /// Byte range of 1-based `line`, without its line ending (`\n` or `\r\n`).
+    /// Byte range of 1-based `line`, without its line ending (`\n`, `\r\n`
+    /// or `\r`).
     pub fn line_range(&self, text: &str, line: usize) -> Range<usize> {
         let start = self
             .starts
@@ -103,13 +106,30 @@ impl LineIndex {
     }
 }
 
-/// Offsets of every `\n` byte.
-fn memchr_newlines(bytes: &[u8]) -> impl Iterator<Item = usize> + '_ {
-    bytes
-        .iter()
-        .enumerate()
-        .filter(|(_, b)| **b == b'\n')
-        .map(|(i, _)| i)
+/// The offset just after every line ending of `bytes` (SPEC §3: `\n`,
+/// `\r\n`, or a `\r` that no `\n` follows), in order.
+pub fn line_ends(bytes: &[u8]) -> impl Iterator<Item = usize> + '_ {
+    bytes.iter().enumerate().filter_map(|(i, b)| match b {
+        b'\n' => Some(i + 1),
+        b'\r' if bytes.get(i + 1) != Some(&b'\n') => Some(i + 1),
+        _ => None,
+    })
+}
+
+/// The lines of `text` with the line model of SPEC §3, each without its
+/// line ending, with the byte offset where it starts. A final line ending
+/// opens no further line.
+pub fn lines_with_offsets(text: &str) -> impl Iterator<Item = (usize, &str)> + '_ {
+    let bytes = text.as_bytes();
+    let starts = std::iter::once(0).chain(line_ends(bytes).filter(move |&e| e < bytes.len()));
+    starts.map(move |start| {
+        let rest = &bytes[start..];
+        let len = rest
+            .iter()
+            .position(|b| matches!(b, b'\n' | b'\r'))
+            .unwrap_or(rest.len());
+        (start, &text[start..start + len])
+    })
 }
 
 /// The YAML frontmatter block of a file (SPEC §3.1).
@@ -123,42 +143,52 @@ pub struct FrontmatterBlock {
     pub end: usize,
 }
 
-/// Whether `text` opens a frontmatter block: its first line (after an
-/// optional UTF-8 BOM) is `---`. With no later `---` line the block is never
-/// closed, and [`split_frontmatter`] finds none.
-pub fn opens_frontmatter(text: &str) -> bool {
-    let rest = text.strip_prefix('\u{FEFF}').unwrap_or(text);
-    let first = rest.split('\n').next().unwrap_or("");
-    first.trim_end_matches('\r') == "---" && rest.contains('\n')
+/// Whether `line` (without its line ending) is a frontmatter fence of
+/// `marks` (`---`, or `...` for a closing fence): the marks, then nothing
+/// but spaces or tabs (SPEC §3.1).
+fn is_fence(line: &str, marks: &str) -> bool {
+    line.strip_prefix(marks)
+        .is_some_and(|rest| rest.bytes().all(|b| matches!(b, b' ' | b'\t')))
 }
 
-/// Finds the frontmatter: a first line `---` (an optional UTF-8 BOM before
-/// it) and the next line that is `---`. `None` when the file does not open
-/// with one or it is never closed.
+/// Whether `text` opens a frontmatter block: its first line (after an
+/// optional UTF-8 BOM) is `---` (trailing blanks allowed) and another line
+/// follows. With no closing line the block is never closed, and
+/// [`split_frontmatter`] finds none.
+pub fn opens_frontmatter(text: &str) -> bool {
+    let rest = text.strip_prefix('\u{FEFF}').unwrap_or(text);
+    let mut lines = lines_with_offsets(rest);
+    lines
+        .next()
+        .is_some_and(|(_, first)| is_fence(first, "---"))
+        && line_ends(rest.as_bytes()).next().is_some()
+}
+
+/// Finds the frontmatter (SPEC §3.1): a first line `---` (an optional UTF-8
+/// BOM before it) and the next line that is `---` or `...`, either fence
+/// with trailing spaces or tabs allowed; lines end as SPEC §3 says. `None`
+/// when the file does not open with one or it is never closed.
 pub fn split_frontmatter(text: &str) -> Option<FrontmatterBlock> {
     let start = if text.starts_with('\u{FEFF}') { 3 } else { 0 };
-    let rest = &text[start..];
-    let first_end = rest.find('\n')?;
-    if rest[..first_end].trim_end_matches('\r') != "---" {
+    let mut lines = lines_with_offsets(&text[start..]).map(|(o, line)| (start + o, line));
+    let (_, first) = lines.next()?;
+    if !is_fence(first, "---") {
         return None;
     }
-    let yaml_start = start + first_end + 1;
-    let mut pos = yaml_start;
-    while pos < text.len() {
-        let line_end = text[pos..]
-            .find('\n')
-            .map(|i| pos + i)
-            .unwrap_or(text.len());
-        let line = text[pos..line_end].trim_end_matches('\r');
-        if line == "---" {
-            let end = (line_end + 1).min(text.len());
+    let mut yaml_start = None;
+    for (offset, line) in lines {
+        let yaml = *yaml_start.get_or_insert(offset);
+        if is_fence(line, "---") || is_fence(line, "...") {
+            let after = offset + line.len();
+            let end = line_ends(&text.as_bytes()[after..])
+                .next()
+                .map_or(text.len(), |e| after + e);
             return Some(FrontmatterBlock {
-                yaml: yaml_start..pos,
+                yaml: yaml..offset,
                 first_line: 2,
                 end,
             });
         }
-        pos = line_end + 1;
     }
     None
 }
@@ -467,20 +497,30 @@ impl MarkdownFile {
         }
     }
 
-    /// Reads `path` as UTF-8 and parses it. `Ok(None)` when the file does
-    /// not exist; [`Error::Read`] when it cannot be read, [`Error::NotUtf8`]
-    /// when it is not UTF-8.
+    /// Reads `path` as UTF-8 and parses it: a plan, a twin or a handoff.
+    /// `Ok(None)` when the file does not exist (a dangling symlink
+    /// included); [`Error::SpecialFile`] at once, without waiting on it,
+    /// when it is a FIFO, a socket or a device (SPEC §6); [`Error::Read`]
+    /// when it cannot be read; [`Error::NotUtf8`] when it is not UTF-8.
     pub fn read(path: &Path) -> Result<Option<MarkdownFile>> {
-        let bytes = match std::fs::read(path) {
-            Ok(bytes) => bytes,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-            Err(source) => {
-                return Err(Error::Read {
-                    path: path.to_path_buf(),
-                    source,
-                });
-            }
+        let read_error = |source| Error::Read {
+            path: path.to_path_buf(),
+            source,
         };
+        let mut file = match open_without_waiting(path) {
+            Ok(file) => file,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+            Err(source) => return Err(read_error(source)),
+        };
+        let kind = file.metadata().map_err(read_error)?.file_type();
+        if let Some(what) = special_file_kind(&kind) {
+            return Err(Error::SpecialFile {
+                path: path.to_path_buf(),
+                what,
+            });
+        }
+        let mut bytes = Vec::new();
+        std::io::Read::read_to_end(&mut file, &mut bytes).map_err(read_error)?;
         let text = decode_utf8(path, bytes)?;
         Ok(Some(MarkdownFile::from_text(path.to_path_buf(), text)))
     }
@@ -496,13 +536,47 @@ impl MarkdownFile {
     }
 }
 
+/// Opens `path` for reading without waiting: a FIFO with no writer opens
+/// at once (`O_NONBLOCK` on Unix) instead of blocking until one comes, so
+/// that the caller can look at what it opened and refuse it.
+fn open_without_waiting(path: &Path) -> std::io::Result<std::fs::File> {
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NONBLOCK);
+    }
+    options.open(path)
+}
+
+/// What a file of type `kind` is, in words, when it is a FIFO, a socket or
+/// a device (which a plan, a twin or a handoff can never be); `None` for a
+/// regular file or a folder.
+fn special_file_kind(kind: &std::fs::FileType) -> Option<&'static str> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if kind.is_fifo() {
+            return Some("a FIFO (named pipe)");
+        }
+        if kind.is_socket() {
+            return Some("a socket");
+        }
+        if kind.is_char_device() || kind.is_block_device() {
+            return Some("a device");
+        }
+    }
+    (!kind.is_file() && !kind.is_dir()).then_some("not a regular file")
+}
+
 /// `bytes` as a UTF-8 string; [`Error::NotUtf8`] naming `path` and the line
 /// of the first invalid byte otherwise.
 pub fn decode_utf8(path: &Path, bytes: Vec<u8>) -> Result<String> {
     String::from_utf8(bytes).map_err(|e| {
         let offset = e.utf8_error().valid_up_to();
         let bytes = e.as_bytes();
-        let line = 1 + bytes[..offset].iter().filter(|b| **b == b'\n').count();
+        let line = 1 + line_ends(&bytes[..offset]).count();
         Error::NotUtf8 {
             path: path.to_path_buf(),
             line,
@@ -526,6 +600,62 @@ mod tests {
         assert_eq!(&text[idx.line_range(text, 1)], "a");
         assert_eq!(&text[idx.line_range(text, 2)], "bc");
         assert_eq!(&text[idx.line_range(text, 4)], "d");
+    }
+
+    #[test]
+    fn a_lone_cr_ends_a_line() {
+        let text = "a\rb\r\nc\n\rd";
+        let idx = LineIndex::new(text);
+        assert_eq!(idx.len(), 5);
+        let lines: Vec<&str> = (1..=5).map(|l| &text[idx.line_range(text, l)]).collect();
+        assert_eq!(lines, ["a", "b", "c", "", "d"]);
+        assert_eq!(idx.line_of(2), 2);
+        assert_eq!(idx.line_of(8), 5);
+        let listed: Vec<(usize, &str)> = lines_with_offsets(text).collect();
+        assert_eq!(listed, [(0, "a"), (2, "b"), (5, "c"), (7, ""), (8, "d")]);
+        assert_eq!(lines_with_offsets("x\r").count(), 1);
+        let file = MarkdownFile::from_text(PathBuf::from("t.md"), "a\rb".into());
+        assert_eq!(file.lines.len(), 2);
+        let err = decode_utf8(Path::new("t.md"), b"a\rb\r\n\xFF".to_vec()).expect_err("not UTF-8");
+        assert!(matches!(err, Error::NotUtf8 { line: 3, .. }), "{err:?}");
+    }
+
+    #[test]
+    fn frontmatter_fences_as_common_readers_take_them() {
+        let block = |text: &str| {
+            split_frontmatter(text).map(|fm| {
+                (
+                    text[fm.yaml.clone()].to_string(),
+                    text[fm.end..].to_string(),
+                )
+            })
+        };
+        assert_eq!(
+            block("--- \t\nslug: x\n---  \n# T\n"),
+            Some(("slug: x\n".into(), "# T\n".into()))
+        );
+        assert_eq!(
+            block("---\nslug: x\n...\n# T\n"),
+            Some(("slug: x\n".into(), "# T\n".into()))
+        );
+        assert_eq!(
+            block("---\rslug: x\r---\r# T\r"),
+            Some(("slug: x\r".into(), "# T\r".into()))
+        );
+        assert_eq!(
+            block("---\n---\nbody"),
+            Some((String::new(), "body".into()))
+        );
+        assert_eq!(
+            block("---\nslug: x\n---"),
+            Some(("slug: x\n".into(), String::new()))
+        );
+        assert_eq!(block("...\nslug: x\n---\n"), None);
+        assert_eq!(block("--- x\nslug: x\n---\n"), None);
+        assert_eq!(block("---\nslug: x\n ---\n"), None);
+        assert!(opens_frontmatter("---\rslug: x\r"));
+        assert!(opens_frontmatter("--- \nslug: x\n"));
+        assert!(!opens_frontmatter("---"));
     }
 
     #[test]

@@ -11,8 +11,11 @@ use std::ops::Range;
 /// Splits one table row line into its cells, GFM style: an optional leading
 /// and trailing pipe, cells separated by every `|` not preceded by a
 /// backslash. Returns the byte range of each cell's raw content (untrimmed),
-/// relative to `line`. A line with no pipe at all is one cell.
+/// relative to `line`. A line with no pipe at all is one cell. A
+/// suppression comment after the last pipe (SPEC §10.1,
+/// [`crate::lint::suppress::trailing_directive`]) is not a cell.
 pub fn split_cells(line: &str) -> Vec<Range<usize>> {
+    let line = &line[..crate::lint::suppress::trailing_directive(line).unwrap_or(line.len())];
     let bytes = line.as_bytes();
     let mut start = 0;
     while start < bytes.len() && matches!(bytes[start], b' ' | b'\t') {
@@ -76,15 +79,77 @@ pub fn strip_decoration(cell: &str) -> String {
     }
 }
 
-/// A `value` or `evidence` cell as read: trimmed, with GFM's `\|` read as a
-/// literal `|`; every other byte as written (SPEC §3.3).
+/// `word` without `_` or `__` emphasis around the whole of it (SPEC §3.3,
+/// fix): `__answered__` and `_gates_` read as `answered` and `gates`, as
+/// `**…**` does. Emphasis needs text right inside its marks, so `_` alone,
+/// `__` and `_ x _` are kept.
+pub fn strip_emphasis(word: &str) -> &str {
+    let mut word = word;
+    while let Some(inner) = word
+        .strip_prefix('_')
+        .and_then(|w| w.strip_suffix('_'))
+        .filter(|inner| {
+            let visible = |c: Option<char>| c.is_some_and(|c| !c.is_whitespace());
+            visible(inner.chars().next()) && visible(inner.chars().next_back())
+        })
+    {
+        word = inner;
+    }
+    word
+}
+
+/// A `key`, `state`, `source` or `blocking` cell as read: `*`, backticks
+/// and whole-word `_` emphasis removed, trimmed (SPEC §3.3).
+pub fn read_word_cell(cell: &str) -> String {
+    let stripped = strip_decoration(cell);
+    match strip_emphasis(&stripped) {
+        word if word.len() == stripped.len() => stripped,
+        word => word.to_string(),
+    }
+}
+
+/// A `value` or `evidence` cell as read: trimmed, with a pipe escaped as
+/// GFM escapes it read as a literal `|`; every other byte as written
+/// (SPEC §3.3).
+///
+/// Backslashes next to a pipe read as a GFM reader shows them: GFM drops
+/// the one backslash that keeps the pipe from splitting the row, and then
+/// reads the rest as Markdown, where `\\` is one backslash and a lone
+/// `\` before the pipe escapes it. So `n` backslashes and a pipe read as
+/// `(n - 1) / 2` backslashes and the pipe: `\|` and `\\|` as `|`,
+/// `\\\|` as `\|`. Backslashes anywhere else stay as written.
 pub fn read_text_cell(cell: &str) -> String {
     let cell = trim_cell(cell);
-    if cell.contains("\\|") {
-        cell.replace("\\|", "|")
-    } else {
-        cell.to_string()
+    if !cell.contains("\\|") {
+        return cell.to_string();
     }
+    recount_backslashes_before_pipes(cell, |n| n.saturating_sub(1) / 2)
+}
+
+/// `text` with each run of `n` backslashes that stands right before a `|`
+/// replaced by `count(n)` backslashes (a pipe with none before it is a run
+/// of 0); every other character as it is. The GFM escaping of a cell's
+/// pipes, both ways: the writer's and [`read_text_cell`]'s.
+pub fn recount_backslashes_before_pipes(text: &str, count: impl Fn(usize) -> usize) -> String {
+    let mut out = String::with_capacity(text.len() + 8);
+    let mut backslashes: usize = 0;
+    for c in text.chars() {
+        match c {
+            '\\' => backslashes += 1,
+            '|' => {
+                out.extend(std::iter::repeat_n('\\', count(backslashes)));
+                out.push('|');
+                backslashes = 0;
+            }
+            _ => {
+                out.extend(std::iter::repeat_n('\\', backslashes));
+                out.push(c);
+                backslashes = 0;
+            }
+        }
+    }
+    out.extend(std::iter::repeat_n('\\', backslashes));
+    out
 }
 
 #[cfg(test)]
@@ -103,12 +168,32 @@ mod tests {
         assert_eq!(cells("| | x |"), vec![" ", " x "]);
         assert_eq!(cells("| a \\| b | c |"), vec![" a \\| b ", " c "]);
         assert_eq!(cells("no pipes"), vec!["no pipes"]);
+        assert_eq!(
+            cells("| a | b | <!-- planfile-ignore: F21 -->"),
+            vec![" a ", " b "]
+        );
+        assert_eq!(
+            cells("| a | b | <!-- note -->"),
+            vec![" a ", " b ", " <!-- note -->"]
+        );
     }
 
     #[test]
     fn reads_cells() {
         assert_eq!(strip_decoration(" **`Plan`** "), "Plan");
         assert_eq!(read_text_cell("  cap \\| 60 \t"), "cap | 60");
+        assert_eq!(read_text_cell("a|b"), "a|b");
+        assert_eq!(read_text_cell("\\\\|"), "|");
+        assert_eq!(read_text_cell("\\\\\\|"), "\\|");
+        assert_eq!(read_text_cell("\\\\\\\\|"), "\\|");
+        assert_eq!(read_text_cell("C:\\dir\\ \\| x\\"), "C:\\dir\\ | x\\");
         assert_eq!(trim_cell("\u{A0}x "), "\u{A0}x");
+        assert_eq!(read_word_cell(" __answered__ "), "answered");
+        assert_eq!(read_word_cell("_`gates`_"), "gates");
+        assert_eq!(read_word_cell("**_Yes_**"), "Yes");
+        assert_eq!(read_word_cell("___waived___"), "waived");
+        for kept in ["_", "__", "_ x _", "a_b", "_x", "snake_case_"] {
+            assert_eq!(read_word_cell(kept), kept);
+        }
     }
 }

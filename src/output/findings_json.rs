@@ -3,14 +3,17 @@
 //!
 //! ```json
 //! { "plans": [ { "slug": "…", "file": "…", "closed": false, "phases": 3,
-//!                "gating": 1,
+//!                "gating": 1, "suppressed": 0,
 //!                "findings": [ { "code": "F14", "name": "…", "severity": "gating",
 //!                                "gating": true, "file": "…", "line": 30,
-//!                                "column": 1, "message": "…" } ] } ],
+//!                                "column": 1, "message": "…", "fixable": false } ] } ],
 //!   "unreadable": [ { "file": "docs/plans/legacy.md", "line": 6, "message": "…" } ],
 //!   "summary": { "plans": 1, "plans_with_findings": 1, "findings": 1, "gating": 1,
-//!                "unreadable": 1 } }
+//!                "suppressed": 0, "unreadable": 1 } }
 //! ```
+//!
+//! After `validate --fix`, each plan and the summary also hold `fixed`: how
+//! many fixes were applied before the findings were taken.
 
 use std::io::Write;
 use std::path::Path;
@@ -39,6 +42,8 @@ pub struct JsonFinding<'a> {
     pub column: usize,
     /// The finding line (head and what to do).
     pub message: &'a str,
+    /// Whether `validate --fix` can repair it (it carries a fix).
+    pub fixable: bool,
 }
 
 /// One plan checked, as JSON.
@@ -54,6 +59,11 @@ pub struct JsonPlan<'a> {
     pub phases: usize,
     /// How many of its findings gate.
     pub gating: usize,
+    /// How many findings an inline suppression silenced (not listed).
+    pub suppressed: usize,
+    /// How many fixes `validate --fix` applied (only after `--fix`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fixed: Option<usize>,
     /// Its findings, in order.
     pub findings: Vec<JsonFinding<'a>>,
 }
@@ -69,6 +79,11 @@ pub struct JsonSummary {
     pub findings: usize,
     /// Findings that gate.
     pub gating: usize,
+    /// Findings an inline suppression silenced.
+    pub suppressed: usize,
+    /// Fixes applied (only after `validate --fix`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fixed: Option<usize>,
     /// Plans named or found that could not be read (each listed in
     /// [`JsonReport::unreadable`] and on stderr; the exit code is 2).
     pub unreadable: usize,
@@ -106,6 +121,7 @@ fn finding<'a>(report: &PlanReport, f: &'a Finding, base: Option<&Path>) -> Json
         line: f.line,
         column: f.column,
         message: &f.message,
+        fixable: f.fix.is_some(),
     }
 }
 
@@ -120,6 +136,8 @@ pub fn document<'a>(findings: Findings<'a>) -> JsonReport<'a> {
             closed: r.closed,
             phases: r.phases,
             gating: r.gating_count(),
+            suppressed: r.suppressed.len(),
+            fixed: r.fixed.as_ref().map(|f| f.count),
             findings: r
                 .findings
                 .iter()
@@ -132,6 +150,12 @@ pub fn document<'a>(findings: Findings<'a>) -> JsonReport<'a> {
         plans_with_findings: plans.iter().filter(|p| !p.findings.is_empty()).count(),
         findings: plans.iter().map(|p| p.findings.len()).sum(),
         gating: plans.iter().map(|p| p.gating).sum(),
+        suppressed: plans.iter().map(|p| p.suppressed).sum(),
+        fixed: findings
+            .plans
+            .iter()
+            .any(|r| r.fixed.is_some())
+            .then(|| crate::lint::fix::fixed_count(findings.plans)),
         unreadable: findings.unreadable.len(),
     };
     let unreadable = findings

@@ -2,13 +2,16 @@
 //! for scripts (`--format json`).
 
 use std::io::Write;
+use std::path::Path;
 
 use serde::Serialize;
 
 use super::json::JsonRow;
-use super::{decisions_command, flatten_field};
+use super::{decisions_command_in, flatten_field};
 use crate::error::escape_invisible;
+use crate::lint::Finding;
 use crate::manifest::gate::{Refusal, RefusalReason, Verdict};
+use crate::manifest::row::BlockingCell;
 use crate::manifest::{Manifest, View};
 use crate::vocab;
 
@@ -21,6 +24,9 @@ pub struct GateSubject<'a> {
     pub slug: &'a str,
     /// The view that was checked.
     pub view: View,
+    /// The `--root` the user gave, carried by the commands the verdict
+    /// prints as advice (SPEC §10.3); `None` when none was given.
+    pub root: Option<&'a Path>,
 }
 
 impl GateSubject<'_> {
@@ -35,6 +41,17 @@ impl GateSubject<'_> {
     /// Whether the plan or the twin holds any decision row at all.
     fn has_rows(&self) -> bool {
         !self.manifest.plan_rows().is_empty() || !self.manifest.twin_rows().is_empty()
+    }
+
+    /// The `planfile decisions` command of `verb` for a row's key, scoped
+    /// as the row is, with the user's `--root`.
+    fn command(&self, row: &crate::manifest::DecisionRow, verb: &str) -> String {
+        decisions_command_in(
+            self.root,
+            self.slug,
+            row.phase.phase(),
+            &format!("{verb} {}", row.key),
+        )
     }
 
     /// `path:line` of a row's origin.
@@ -63,24 +80,60 @@ pub fn advice(subject: &GateSubject<'_>, refusal: &Refusal<'_>) -> String {
         );
     }
     match refusal.reason {
-        RefusalReason::OutstandingBlocking => format!(
-            "answer it: {} --value …",
-            decisions_command(
-                subject.slug,
-                row.phase.phase(),
-                &format!("answer {}", row.key)
-            )
+        RefusalReason::OutstandingBlocking => {
+            format!("answer it: {} --value …", subject.command(row, "answer"))
+        }
+        RefusalReason::StateUnreadable => format!(
+            "write answered, outstanding or waived in its state cell at {}, or answer it: {} --value …",
+            subject.place(refusal),
+            subject.command(row, "answer")
         ),
         RefusalReason::WaivedUnacknowledged => format!(
             "accept the waiver by running the check with --ack {}, or answer it: {} --value …",
             row.key,
-            decisions_command(
-                subject.slug,
-                row.phase.phase(),
-                &format!("answer {}", row.key)
-            )
+            subject.command(row, "answer")
         ),
     }
+}
+
+/// What is wrong with a refused row, for a person: why it stops the start
+/// and who owes it.
+fn refusal_words(refusal: &Refusal<'_>) -> String {
+    let row = refusal.row;
+    let who = match row.named_owner() {
+        Some(owner) => escape_invisible(owner),
+        None => "nobody named".to_string(),
+    };
+    let unreadable_blocking = match &row.blocking_cell {
+        BlockingCell::Unreadable(cell) => format!(
+            " (its blocking cell \"{}\" is not yes or no, so it counts as blocking)",
+            escape_invisible(cell)
+        ),
+        _ => String::new(),
+    };
+    match refusal.reason {
+        RefusalReason::OutstandingBlocking => {
+            format!("outstanding and blocking{unreadable_blocking}, owed by {who}")
+        }
+        RefusalReason::StateUnreadable => format!(
+            "state \"{}\" is not one of: {}, so the row counts as outstanding and blocking{unreadable_blocking}, owed by {who}",
+            escape_invisible(&row.state),
+            crate::vocab::STATES.join(" ")
+        ),
+        RefusalReason::WaivedUnacknowledged => {
+            let reason = if row.value.is_empty() {
+                "no reason given".to_string()
+            } else {
+                flatten_field(&row.value).into_owned()
+            };
+            format!("waived by {who} ({reason}), not acknowledged")
+        }
+    }
+}
+
+/// `n word`, with an `s` on `word` unless `n` is 1.
+fn count(n: usize, word: &str) -> String {
+    format!("{n} {word}{}", if n == 1 { "" } else { "s" })
 }
 
 /// Writes the verdict for a person: one verdict line, then one line per
@@ -109,39 +162,49 @@ pub fn write_text(
         };
         return writeln!(out, "ok: {} ({view}) may start — {why}", subject.slug);
     }
+    let mut why = Vec::new();
     let n = verdict.refusals.len();
+    if n > 0 {
+        why.push(format!(
+            "{} stop{} it",
+            count(n, "decision"),
+            if n == 1 { "s" } else { "" }
+        ));
+    }
+    if !verdict.unreadable.is_empty() {
+        why.push(format!(
+            "its decisions cannot be read with certainty ({})",
+            count(verdict.unreadable.len(), "problem")
+        ));
+    }
     writeln!(
         out,
-        "refused: {} ({view}) may not start — {n} decision{} stop{} it:",
+        "refused: {} ({view}) may not start — {}:",
         subject.slug,
-        if n == 1 { "" } else { "s" },
-        if n == 1 { "s" } else { "" },
+        why.join(", and ")
     )?;
     for refusal in &verdict.refusals {
-        let row = refusal.row;
-        let who = if row.owner.is_empty() {
-            "nobody named".to_string()
-        } else {
-            escape_invisible(&row.owner)
-        };
-        let what = match refusal.reason {
-            RefusalReason::OutstandingBlocking => {
-                format!("outstanding and blocking, owed by {who}")
-            }
-            RefusalReason::WaivedUnacknowledged => {
-                let reason = if row.value.is_empty() {
-                    "no reason given".to_string()
-                } else {
-                    flatten_field(&row.value).into_owned()
-                };
-                format!("waived by {who} ({reason}), not acknowledged")
-            }
-        };
         writeln!(
             out,
-            "  - {}: {what} — {}",
-            escape_invisible(&row.key),
+            "  - {}: {} — {}",
+            escape_invisible(&refusal.row.key),
+            refusal_words(refusal),
             advice(subject, refusal)
+        )?;
+    }
+    for finding in &verdict.unreadable {
+        writeln!(
+            out,
+            "  - {}:{}: {}",
+            escape_invisible(&finding.file.display().to_string()),
+            finding.line,
+            finding.message
+        )?;
+    }
+    if !verdict.unreadable.is_empty() {
+        writeln!(
+            out,
+            "--ack does not pass these problems: fix the file, then run the check again."
         )?;
     }
     Ok(())
@@ -151,7 +214,7 @@ pub fn write_text(
 /// prints it), why it refuses, who owes it and what to do.
 #[derive(Debug, Serialize)]
 struct JsonRefusal<'a> {
-    /// `outstanding-blocking` or `waived-unacknowledged`.
+    /// `outstanding-blocking`, `state-unreadable` or `waived-unacknowledged`.
     reason: &'static str,
     /// Who owes an outstanding row's answer (its owner); `null` when
     /// nobody is named, and for a waiver (see [`Refusal::owed_by`]).
@@ -175,12 +238,47 @@ struct JsonVerdict<'a> {
     refusals: Vec<JsonRefusal<'a>>,
     /// The keys of the waived rows that `--ack` accepted.
     acknowledged: Vec<&'a str>,
+    /// The findings that mean a Decisions section cannot be read with
+    /// certainty; each stops the start whatever `--ack` says.
+    unreadable: Vec<JsonUnreadable<'a>>,
+}
+
+/// A finding that stops the start, as JSON.
+#[derive(Debug, Serialize)]
+struct JsonUnreadable<'a> {
+    /// The check's name, e.g. `merge-conflict-marker`.
+    check: &'static str,
+    /// The check's code, e.g. `F20`.
+    code: &'static str,
+    /// The file, as located.
+    file: String,
+    /// 1-based line.
+    line: usize,
+    /// 1-based column, in characters.
+    column: usize,
+    /// The finding's message.
+    message: &'a str,
+}
+
+impl<'a> JsonUnreadable<'a> {
+    fn new(finding: &'a Finding) -> Self {
+        JsonUnreadable {
+            check: finding.name,
+            code: finding.code,
+            file: finding.file.display().to_string(),
+            line: finding.line,
+            column: finding.column,
+            message: &finding.message,
+        }
+    }
 }
 
 /// Writes the verdict as one pretty-printed JSON object, then a newline:
 /// `verdict` (`pass` / `refuse`), `slug`, `view` (the phase, or null),
 /// `refusals` (each with `reason`, `owed_by`, `advice` and the row's
-/// fields) and `acknowledged` (keys).
+/// fields), `acknowledged` (keys) and `unreadable` (the findings that stop
+/// the start whatever `--ack` says: check, code, file, line, column,
+/// message).
 pub fn write_json(
     out: &mut dyn Write,
     subject: &GateSubject<'_>,
@@ -209,6 +307,7 @@ pub fn write_json(
             .iter()
             .map(|r| r.key.as_str())
             .collect(),
+        unreadable: verdict.unreadable.iter().map(JsonUnreadable::new).collect(),
     };
     serde_json::to_writer_pretty(&mut *out, &json)?;
     out.write_all(b"\n")

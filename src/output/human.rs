@@ -53,10 +53,20 @@ pub fn render(report: &PlanReport, finding: &Finding, base: Option<&Path>) -> St
             Level::NOTE.message("the plan is closed (its status is complete, abandoned or superseded), so this finding does not gate"),
         );
     } else if finding.severity == Severity::Advisory {
-        group = group.element(
-            Level::NOTE
-                .message("advisory (planfile.toml [lint] advisory): this finding does not gate"),
-        );
+        let by_default = finding
+            .check()
+            .is_some_and(|c| c.severity == Severity::Advisory);
+        group = group.element(Level::NOTE.message(if by_default {
+            "advisory: this check's findings do not gate"
+        } else {
+            "advisory (planfile.toml [lint] advisory): this finding does not gate"
+        }));
+    }
+    if let Some(fix) = &finding.fix {
+        group = group.element(Level::HELP.message(format!(
+            "`planfile validate --fix` repairs this: {}",
+            fix.title
+        )));
     }
     group = group.element(Level::HELP.message(format!(
         "`planfile explain {}` says what the check looks for, with examples",
@@ -108,7 +118,11 @@ fn plural(n: usize, word: &str) -> String {
 /// The summary line for people, e.g.
 /// `2 plans checked: 3 findings (2 gating) in 1 plan`,
 /// `1 plan checked: no findings`, or, when `unreadable` plans could not be
-/// read, `0 plans checked, 1 could not be read`.
+/// read, `0 plans checked, 1 could not be read`. Findings silenced by an
+/// inline suppression are counted after a comma (`, 2 suppressed`); after
+/// `validate --fix`, the fixes applied and the findings that remain
+/// follow (`; 3 fixed, 1 remaining`), with the plans whose fixes did not
+/// settle.
 pub fn summary(reports: &[PlanReport], unreadable: usize) -> String {
     let mut checked = format!("{} checked", plural(reports.len(), "plan"));
     if unreadable > 0 {
@@ -118,14 +132,35 @@ pub fn summary(reports: &[PlanReport], unreadable: usize) -> String {
         }
     }
     let findings: usize = reports.iter().map(|r| r.findings.len()).sum();
-    if findings == 0 {
-        return format!("{checked}: no findings");
+    let mut line = if findings == 0 {
+        format!("{checked}: no findings")
+    } else {
+        let gating: usize = reports.iter().map(PlanReport::gating_count).sum();
+        let with = reports.iter().filter(|r| !r.findings.is_empty()).count();
+        format!(
+            "{checked}: {} ({gating} gating) in {}",
+            plural(findings, "finding"),
+            plural(with, "plan")
+        )
+    };
+    let suppressed: usize = reports.iter().map(|r| r.suppressed.len()).sum();
+    if suppressed > 0 {
+        line.push_str(&format!(", {suppressed} suppressed"));
     }
-    let gating: usize = reports.iter().map(PlanReport::gating_count).sum();
-    let with = reports.iter().filter(|r| !r.findings.is_empty()).count();
-    format!(
-        "{checked}: {} ({gating} gating) in {}",
-        plural(findings, "finding"),
-        plural(with, "plan")
-    )
+    if reports.iter().any(|r| r.fixed.is_some()) {
+        let fixed = crate::lint::fix::fixed_count(reports);
+        line.push_str(&format!("; {fixed} fixed, {findings} remaining"));
+        let unsettled: Vec<&str> = reports
+            .iter()
+            .filter(|r| r.fixed.as_ref().is_some_and(|f| !f.converged))
+            .map(|r| r.slug.as_str())
+            .collect();
+        if !unsettled.is_empty() {
+            line.push_str(&format!(
+                " (the fixes of {} did not settle; run validate --fix again)",
+                unsettled.join(", ")
+            ));
+        }
+    }
+    line
 }

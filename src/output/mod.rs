@@ -55,9 +55,28 @@ pub fn flatten_field(field: &str) -> std::borrow::Cow<'_, str> {
 /// person or a session can run on the same plan and view (used by the
 /// start gate's advice and the boot prompt's heading, SPEC §5.3, §5.4).
 pub fn decisions_command(slug: &str, phase: Option<u32>, verb: &str) -> String {
+    decisions_command_in(None, slug, phase, verb)
+}
+
+/// [`decisions_command`] carrying the `--root` the user gave, when one was
+/// given, so that the command can be pasted as it is (SPEC §10.3): the
+/// folder is written as given, quoted for a POSIX shell where it needs it.
+pub fn decisions_command_in(
+    root: Option<&std::path::Path>,
+    slug: &str,
+    phase: Option<u32>,
+    verb: &str,
+) -> String {
+    let root = root
+        .map(|dir| {
+            let dir = dir.to_string_lossy();
+            let quoted = shlex::try_quote(&dir).unwrap_or_else(|_| dir.clone());
+            format!("--root {quoted} ")
+        })
+        .unwrap_or_default();
     match phase {
-        Some(p) => format!("planfile decisions {slug} --phase {p} {verb}"),
-        None => format!("planfile decisions {slug} {verb}"),
+        Some(p) => format!("planfile {root}decisions {slug} --phase {p} {verb}"),
+        None => format!("planfile {root}decisions {slug} {verb}"),
     }
 }
 

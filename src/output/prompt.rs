@@ -1,29 +1,46 @@
 //! The decisions block of a phase's boot prompt (SPEC §5.3).
 
 use std::io::Write;
+use std::path::Path;
 
-use super::{decisions_command, flatten_field};
+use super::{decisions_command_in, flatten_field};
+use crate::manifest::gate::owed;
 use crate::manifest::{DecisionRow, View};
 use crate::vocab;
 
-/// Writes the boot-prompt block for the resolved `rows` of `view` of plan
-/// `slug`: a heading line naming the command that re-reads the rows; every
-/// `outstanding` row, in the given (canonical) order, as
+/// What the block is about: the plan, the view, and the `--root` the user
+/// gave (carried by the command the block names, SPEC §10.3).
+#[derive(Debug, Clone, Copy)]
+pub struct PromptSubject<'a> {
+    /// The plan's slug, as commands take it.
+    pub slug: &'a str,
+    /// The view the rows resolve.
+    pub view: View,
+    /// The `--root` the user gave, if any.
+    pub root: Option<&'a Path>,
+}
+
+/// Writes the boot-prompt block for the resolved `rows` of the subject's
+/// view: a heading line naming the command that re-reads the rows; every
+/// `outstanding` row — and every row the start gate counts as outstanding
+/// although its state cannot be read (SPEC §5.4) — in the given
+/// (canonical) order, as
 /// `  - [outstanding] <key> — owner <owner or nobody>, blocking <yes|no>: <value or (no value yet)>`;
 /// then every other row, in the same order, as
 /// `  - [<state>] <key>: <value or (no value)>`; then the duty line.
-/// Tabs, CR and LF inside a field print as one space.
+/// `blocking` is what the start gate reads: yes for a blocking cell that is
+/// not a yes/no word. Tabs, CR and LF inside a field print as one space.
 ///
 /// With no rows, one line instead: that the plan has no `## Decisions`
 /// manifest (or, when `has_manifest`, that this view holds no row), listing
 /// all nineteen keys and the duty.
 pub fn write(
     out: &mut dyn Write,
-    slug: &str,
-    view: View,
+    subject: &PromptSubject<'_>,
     rows: &[&DecisionRow],
     has_manifest: bool,
 ) -> std::io::Result<()> {
+    let (slug, view) = (subject.slug, subject.view);
     if rows.is_empty() {
         let what = if has_manifest {
             match view {
@@ -48,16 +65,15 @@ pub fn write(
     writeln!(
         out,
         "Decisions for {slug} ({scope}) — re-read them with: {}",
-        decisions_command(slug, view.phase(), "list")
+        decisions_command_in(subject.root, slug, view.phase(), "list")
     )?;
     let (outstanding, others): (Vec<&DecisionRow>, Vec<&DecisionRow>) = rows
         .iter()
-        .partition(|r| r.state == vocab::STATE_OUTSTANDING);
+        .partition(|r| r.state == vocab::STATE_OUTSTANDING || owed(r).is_some());
     for row in outstanding {
-        let owner = if row.owner.is_empty() {
-            "nobody".into()
-        } else {
-            flatten_field(&row.owner)
+        let owner = match row.named_owner() {
+            Some(owner) => flatten_field(owner),
+            None => "nobody".into(),
         };
         let value = if row.value.is_empty() {
             "(no value yet)".into()
@@ -68,7 +84,7 @@ pub fn write(
             out,
             "  - [outstanding] {} — owner {owner}, blocking {}: {value}",
             flatten_field(&row.key),
-            row.blocking_word()
+            if owed(row).is_some() { "yes" } else { "no" }
         )?;
     }
     for row in others {

@@ -6,6 +6,10 @@
 //!
 //! A rule's id is `<code>/<name>` (`F24/gate-type-unknown`): codes are shared
 //! by related checks, names are unique, and SARIF ids are hierarchical.
+//!
+//! A finding an inline suppression silenced (SPEC §10.1) is a result with
+//! an `inSource` suppression, as SARIF records a suppressed result: code
+//! scanning counts it and does not show it as an alert.
 
 use std::io::Write;
 use std::path::Path;
@@ -116,17 +120,37 @@ fn notification(u: &Unreadable, base: Option<&Path>) -> Value {
     })
 }
 
-/// The SARIF log for `findings.plans` and the `findings.unreadable` plans.
+/// A suppressed finding's result: as [`result`], with an `inSource`
+/// suppression.
+fn suppressed_result(report: &PlanReport, f: &Finding, base: Option<&Path>) -> Value {
+    let mut value = result(report, f, base);
+    value["suppressions"] = json!([{
+        "kind": "inSource",
+        "justification": "a planfile-ignore comment in the file",
+    }]);
+    value
+}
+
+/// The SARIF log for `findings.plans` (one result per finding, then one per
+/// suppressed finding) and the `findings.unreadable` plans.
 pub fn document(findings: Findings) -> Value {
+    let base = findings.base;
     let results: Vec<Value> = findings
         .plans
         .iter()
-        .flat_map(|r| r.findings.iter().map(move |f| result(r, f, findings.base)))
+        .flat_map(|r| {
+            let kept = r.findings.iter().map(move |f| result(r, f, base));
+            kept.chain(
+                r.suppressed
+                    .iter()
+                    .map(move |f| suppressed_result(r, f, base)),
+            )
+        })
         .collect();
     let notifications: Vec<Value> = findings
         .unreadable
         .iter()
-        .map(|u| notification(u, findings.base))
+        .map(|u| notification(u, base))
         .collect();
     json!({
         "$schema": SARIF_SCHEMA,

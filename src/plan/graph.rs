@@ -216,13 +216,14 @@ pub fn parse_phase_number(text: &str) -> Option<u32> {
     text.parse().ok()
 }
 
-/// Reads a Depends-on cell (SPEC §3.2): `—`, `-` or empty mean none; tokens
-/// separated by commas or spaces are `N` or `A-B`.
+/// Reads a Depends-on cell (SPEC §3.2): an en dash `–` or em dash `—` is
+/// a hyphen; `-` or empty mean none; tokens separated by commas or spaces
+/// are `N` or `A-B`.
 pub fn read_depends(cell: &str) -> Vec<DependsToken> {
-    let cell = strip_decoration(cell);
+    let cell = strip_decoration(cell).replace(['–', '—'], "-");
     cell.split(|c: char| c == ',' || c.is_whitespace())
         .map(str::trim)
-        .filter(|t| !t.is_empty() && *t != "—" && *t != "-" && *t != "–")
+        .filter(|t| !t.is_empty() && *t != "-")
         .map(|token| {
             if let Some(p) = parse_phase_number(token) {
                 return DependsToken::Phase(p);
@@ -278,6 +279,11 @@ mod tests {
     #[test]
     fn depends_tokens() {
         assert_eq!(read_depends("—"), vec![]);
+        assert_eq!(read_depends("2—4"), vec![DependsToken::Range(2, 4)]);
+        assert_eq!(
+            read_depends("3–1"),
+            vec![DependsToken::Unknown("3-1".into())]
+        );
         assert_eq!(
             read_depends("1, 3-5 x"),
             vec![

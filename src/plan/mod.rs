@@ -70,6 +70,13 @@ pub enum FrontmatterProblem {
     NotAMapping,
     /// The first line is `---` and no later line closes the block.
     Unclosed,
+    /// A key written twice in one mapping (YAML allows each key once);
+    /// [`FrontmatterError::message`] holds the key, and `first` the 1-based
+    /// plan line where it was first written, when found.
+    DuplicateKey {
+        /// The line of the key's first occurrence.
+        first: Option<usize>,
+    },
 }
 
 /// A frontmatter that cannot be read (SPEC §6 `frontmatter-invalid`).
@@ -77,7 +84,10 @@ pub enum FrontmatterProblem {
 pub struct FrontmatterError {
     /// 1-based line in the plan file of the problem.
     pub line: usize,
-    /// The YAML library's message (empty for [`FrontmatterProblem::Unclosed`]).
+    /// What the YAML reader found, worded for the plan's author with no
+    /// line or column of its own (the finding carries the plan's line);
+    /// the key for [`FrontmatterProblem::DuplicateKey`]; empty for
+    /// [`FrontmatterProblem::Unclosed`].
     pub message: String,
     /// What is wrong.
     pub kind: FrontmatterProblem,
@@ -115,9 +125,8 @@ fn yaml_problem(yaml: &str, line: usize, message: String, first_line: usize) -> 
         };
     }
     let about_tabs = message.contains("tab");
-    let tab_line = yaml
-        .lines()
-        .position(|l| l.trim_start_matches(' ').starts_with('\t'))
+    let tab_line = crate::markdown::lines_with_offsets(yaml)
+        .position(|(_, l)| l.trim_start_matches(' ').starts_with('\t'))
         .map(|i| i + 1)
         .filter(|&t| t <= line || about_tabs);
     match tab_line {
@@ -132,6 +141,96 @@ fn yaml_problem(yaml: &str, line: usize, message: String, first_line: usize) -> 
             kind: FrontmatterProblem::Yaml,
         },
     }
+}
+
+/// The error the YAML reader met, without the wrappers that only add
+/// source snippets or alias locations.
+fn original_error(e: &serde_saphyr::Error) -> &serde_saphyr::Error {
+    let mut err = e;
+    while let serde_saphyr::Error::WithSnippet { error, .. }
+    | serde_saphyr::Error::AliasError { error, .. } = err
+    {
+        err = error;
+    }
+    err
+}
+
+/// The key of a "duplicate key" YAML error.
+fn duplicate_key(e: &serde_saphyr::Error) -> Option<String> {
+    match original_error(e) {
+        serde_saphyr::Error::DuplicateMappingKey { key, .. } => {
+            Some(key.clone().unwrap_or_default())
+        }
+        _ => None,
+    }
+}
+
+/// The 1-based line of `yaml` where `key` is first written as a mapping
+/// key at the indentation of line `duplicate` (where it is written again),
+/// when that is an earlier line.
+fn first_occurrence(yaml: &str, key: &str, duplicate: usize) -> Option<usize> {
+    let lines: Vec<&str> = crate::markdown::lines_with_offsets(yaml)
+        .map(|(_, l)| l)
+        .collect();
+    let indent = |l: &str| l.len() - l.trim_start_matches(' ').len();
+    let depth = indent(lines.get(duplicate.checked_sub(1)?)?);
+    let names_key = |l: &str| {
+        let rest = l[indent(l)..].trim_start_matches("- ");
+        [rest, rest.trim_start_matches(['"', '\''])]
+            .iter()
+            .any(|r| {
+                r.strip_prefix(key).is_some_and(|after| {
+                    after
+                        .trim_start_matches(['"', '\''])
+                        .trim_start()
+                        .starts_with(':')
+                })
+            })
+    };
+    lines[..duplicate - 1]
+        .iter()
+        .position(|l| indent(l) == depth && names_key(l))
+        .map(|i| i + 1)
+}
+
+/// What the YAML reader says about `e`, worded for a person who writes
+/// YAML rather than for a programmer who calls the library (its
+/// user-facing wording), without any line or column of its own: those
+/// count from the start of the YAML block, and the finding carries the
+/// plan's line instead (SPEC §3.1).
+fn author_message(e: &serde_saphyr::Error) -> String {
+    use serde_saphyr::MessageFormatter;
+    let text = serde_saphyr::UserMessageFormatter.format_message(original_error(e));
+    let first = text.lines().next().unwrap_or("").trim();
+    let first = strip_position(first);
+    if first.is_empty() {
+        "the YAML is not valid".to_string()
+    } else {
+        first.to_string()
+    }
+}
+
+/// `text` without a position of the YAML reader's own: a leading
+/// `line L column C:` or a trailing ` at line L, column C`.
+fn strip_position(text: &str) -> &str {
+    let is_position = |pos: &str| {
+        pos.split([' ', ','])
+            .filter(|w| !w.is_empty() && *w != "line" && *w != "column")
+            .all(|n| n.parse::<u64>().is_ok())
+    };
+    let mut text = text;
+    if let Some(after) = text.strip_prefix("line ")
+        && let Some((pos, rest)) = after.split_once(':')
+        && is_position(pos)
+    {
+        text = rest.trim_start();
+    }
+    if let Some(at) = text.rfind(" at line ")
+        && is_position(&text[at + " at line ".len()..])
+    {
+        text = &text[..at];
+    }
+    text
 }
 
 impl Frontmatter {
@@ -154,9 +253,8 @@ impl Frontmatter {
             present: true,
             ..Frontmatter::default()
         };
-        fm.phases_line = yaml
-            .lines()
-            .position(|l| l.starts_with("phases:"))
+        fm.phases_line = crate::markdown::lines_with_offsets(yaml)
+            .position(|(_, l)| l.starts_with("phases:"))
             .map(|i| block.first_line + i);
         if yaml.trim().is_empty() {
             return fm;
@@ -173,9 +271,17 @@ impl Frontmatter {
                     .map(|l| l.line() as usize)
                     .filter(|&l| l > 0)
                     .unwrap_or(1);
-                let message = e.to_string();
-                let message = message.lines().next().unwrap_or("invalid YAML").to_string();
-                fm.error = Some(yaml_problem(yaml, line, message, block.first_line));
+                fm.error = Some(match duplicate_key(&e) {
+                    Some(key) => FrontmatterError {
+                        line: block.first_line + line - 1,
+                        kind: FrontmatterProblem::DuplicateKey {
+                            first: first_occurrence(yaml, &key, line)
+                                .map(|l| block.first_line + l - 1),
+                        },
+                        message: key,
+                    },
+                    None => yaml_problem(yaml, line, author_message(&e), block.first_line),
+                });
             }
         }
         fm
@@ -292,8 +398,43 @@ mod tests {
         let bad = plan("---\nslug: t\nstatus: [unclosed\n---\n# T\n");
         let err = bad.frontmatter.error.expect("a YAML error");
         assert!(err.line >= 2, "{err:?}");
+        assert!(!err.message.contains("line"), "{err:?}");
         let todo = plan("---\nphases: TODO\n---\n");
         assert_eq!(todo.frontmatter.phases, Some(Scalar::Str("TODO".into())));
+    }
+
+    #[test]
+    fn a_duplicate_key_names_the_key_and_both_lines() {
+        let p = plan("---\nslug: t\nstatus: active\nphases: 2\nstatus: complete\n---\n# T\n");
+        assert!(!p.is_closed());
+        let err = p.frontmatter.error.expect("a YAML error");
+        assert_eq!(err.line, 5);
+        assert_eq!(err.message, "status");
+        assert_eq!(
+            err.kind,
+            FrontmatterProblem::DuplicateKey { first: Some(3) }
+        );
+        let nested = plan("---\nslug: t\nextra:\n  status: a\nstatus: b\n\"status\": c\n---\n");
+        let err = nested.frontmatter.error.expect("a YAML error");
+        assert_eq!(
+            err.kind,
+            FrontmatterProblem::DuplicateKey { first: Some(5) }
+        );
+        assert_eq!(err.line, 6);
+    }
+
+    #[test]
+    fn yaml_messages_carry_no_position_of_their_own() {
+        assert_eq!(strip_position("line 2 column 3: bad"), "bad");
+        assert_eq!(
+            strip_position("mapping values are not allowed in this context at line 2, column 3"),
+            "mapping values are not allowed in this context"
+        );
+        assert_eq!(strip_position("at line one"), "at line one");
+        let p = plan("---\nslug: t\n status: x\n---\n");
+        let err = p.frontmatter.error.expect("a YAML error");
+        assert!(!err.message.contains("line"), "{err:?}");
+        assert!(!err.message.contains("Options"), "{err:?}");
     }
 
     #[test]

@@ -1,6 +1,8 @@
 //! Replacing a file atomically (SPEC §7 Safety): the new bytes go to a
-//! temporary file in the same folder as the target, which is synced, given
-//! the target's permissions, renamed over the target, and the folder synced.
+//! temporary file in the same folder as the target, which is given
+//! everything the user set on the target (owner and group, permissions,
+//! extended attributes such as ACLs), synced, renamed over the target, and
+//! the folder synced.
 //!
 //! The steps are explicit functions with a fail point between each (compiled
 //! in only with the `failpoints` cargo feature), so tests can stop a write at
@@ -27,7 +29,7 @@ pub const FAIL_POINTS: [&str; 4] = [
 const TEMP_SUFFIX: &str = ".planfile-tmp";
 
 /// A file to be replaced: its final path (symlinks already followed), its
-/// folder, and the permissions the new file gets.
+/// folder, and what the new file takes over from the existing one.
 #[derive(Debug, Clone)]
 pub struct Target {
     /// The file that is renamed over (the final target of any symlink).
@@ -37,6 +39,9 @@ pub struct Target {
     /// The existing file's permissions, or `None` for a new file (which
     /// gets `0666` less the umask, like any new file).
     pub permissions: Option<Permissions>,
+    /// The existing file's owner and group (user and group ids), or `None`
+    /// for a new file (which belongs to whoever writes it).
+    pub owner: Option<(u32, u32)>,
 }
 
 impl Target {
@@ -45,8 +50,8 @@ impl Target {
     /// Errors as [`Error::Read`] when the file exists but cannot be
     /// inspected.
     pub fn new(resolved: PathBuf) -> Result<Target> {
-        let permissions = match std::fs::metadata(&resolved) {
-            Ok(meta) => Some(meta.permissions()),
+        let meta = match std::fs::metadata(&resolved) {
+            Ok(meta) => Some(meta),
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
             Err(source) => {
                 return Err(Error::Read {
@@ -62,7 +67,8 @@ impl Target {
         Ok(Target {
             path: resolved,
             dir,
-            permissions,
+            permissions: meta.as_ref().map(std::fs::Metadata::permissions),
+            owner: meta.as_ref().and_then(owner_of),
         })
     }
 
@@ -96,17 +102,22 @@ impl Target {
 
     /// Replaces the target's content with `bytes`, atomically: the target
     /// is either the old or the new file at every moment, and no temporary
-    /// file remains afterwards, on success or error. Errors are
-    /// [`Error::Write`] naming the file or folder that failed.
-    pub fn replace(&self, bytes: &[u8]) -> Result<()> {
+    /// file remains afterwards, on success or error. The new file keeps the
+    /// old one's owner and group, permissions and extended attributes;
+    /// what the writer is not allowed to keep (another user's ownership, a
+    /// namespace of attributes only a privileged process sets) does not
+    /// stop the write, and is returned as notes for the person, one each.
+    /// Errors are [`Error::Write`] naming the file or folder that failed.
+    pub fn replace(&self, bytes: &[u8]) -> Result<Vec<String>> {
         let temp = self.create_temp()?;
         fail_point(FAIL_POINTS[0]).map_err(|e| self.write_error(temp.path(), e))?;
-        let temp = self.write_and_sync(temp, bytes)?;
+        let (temp, notes) = self.write_and_sync(temp, bytes)?;
         fail_point(FAIL_POINTS[1]).map_err(|e| self.write_error(&self.path, e))?;
         self.rename(temp)?;
         fail_point(FAIL_POINTS[2]).map_err(|e| self.write_error(&self.path, e))?;
         self.sync_dir()?;
-        fail_point(FAIL_POINTS[3]).map_err(|e| self.write_error(&self.dir, e))
+        fail_point(FAIL_POINTS[3]).map_err(|e| self.write_error(&self.dir, e))?;
+        Ok(notes)
     }
 
     /// Step 1: a new, empty temporary file beside the target.
@@ -124,20 +135,123 @@ impl Target {
             .map_err(|e| self.write_error(&self.dir, e))
     }
 
-    /// Step 2: the bytes written, the permissions set, the file synced.
-    fn write_and_sync(&self, mut temp: NamedTempFile, bytes: &[u8]) -> Result<NamedTempFile> {
+    /// Step 2: the bytes written; the old file's owner and group, then its
+    /// permissions (a change of owner clears the set-id bits), then its
+    /// extended attributes (an ACL after the mode it refines) given to the
+    /// new file; the file synced. Returns what could not be kept, as notes.
+    fn write_and_sync(
+        &self,
+        mut temp: NamedTempFile,
+        bytes: &[u8],
+    ) -> Result<(NamedTempFile, Vec<String>)> {
         let path = temp.path().to_path_buf();
+        let mut notes = Vec::new();
         let result = (|| {
             temp.write_all(bytes)?;
             temp.flush()?;
+            if let Some(note) = self.keep_owner(temp.as_file())? {
+                notes.push(note);
+            }
             if let Some(permissions) = &self.permissions {
                 temp.as_file().set_permissions(permissions.clone())?;
             }
+            notes.extend(self.keep_xattrs(temp.as_file()));
             temp.as_file().sync_all()
         })();
         match result {
-            Ok(()) => Ok(temp),
+            Ok(()) => Ok((temp, notes)),
             Err(e) => Err(self.write_error(&path, e)),
+        }
+    }
+
+    /// Gives `file` the target's owner and group where they differ from
+    /// its own. When the writer may not (only a privileged process gives a
+    /// file to another user), keeps what it may — the group, when the
+    /// writer belongs to it — and returns a note saying what changed.
+    /// Other errors are returned.
+    #[cfg(unix)]
+    fn keep_owner(&self, file: &File) -> std::io::Result<Option<String>> {
+        use std::os::unix::fs::{MetadataExt, fchown};
+        let Some((uid, gid)) = self.owner else {
+            return Ok(None);
+        };
+        let meta = file.metadata()?;
+        if (meta.uid(), meta.gid()) == (uid, gid) {
+            return Ok(None);
+        }
+        let denied = |e: &std::io::Error| e.kind() == std::io::ErrorKind::PermissionDenied;
+        match fchown(file, Some(uid), Some(gid)) {
+            Ok(()) => return Ok(None),
+            Err(e) if !denied(&e) => return Err(e),
+            Err(_) => {}
+        }
+        let group_kept = meta.gid() == gid
+            || match fchown(file, None, Some(gid)) {
+                Ok(()) => true,
+                Err(e) if denied(&e) => false,
+                Err(e) => return Err(e),
+            };
+        let (now_uid, now_gid) = (meta.uid(), if group_kept { gid } else { meta.gid() });
+        let mut lost = Vec::new();
+        if now_uid != uid {
+            lost.push(format!("owner {uid} (it is now {now_uid})"));
+        }
+        if now_gid != gid {
+            lost.push(format!("group {gid} (it is now {now_gid})"));
+        }
+        Ok(Some(format!(
+            "{}: the rewritten twin could not keep its {}: only a privileged user may give a file to another user or group; the write went ahead",
+            crate::error::escape_path(&self.path),
+            lost.join(" and ")
+        )))
+    }
+
+    /// Owner and group are kept only on Unix.
+    #[cfg(not(unix))]
+    fn keep_owner(&self, _file: &File) -> std::io::Result<Option<String>> {
+        Ok(None)
+    }
+
+    /// Copies the target's extended attributes (ACLs among them) to
+    /// `file`, where the platform has them. An attribute that cannot be
+    /// read or set (a namespace only a privileged process writes) is left
+    /// out and named in a note; a target whose file system has no extended
+    /// attributes has none to copy.
+    fn keep_xattrs(&self, file: &File) -> Vec<String> {
+        #[cfg(unix)]
+        {
+            use xattr::FileExt;
+            if self.permissions.is_none() || !xattr::SUPPORTED_PLATFORM {
+                return Vec::new();
+            }
+            let Ok(names) = xattr::list(&self.path) else {
+                return Vec::new();
+            };
+            let mut lost = Vec::new();
+            for name in names {
+                let copied = match xattr::get(&self.path, &name) {
+                    Ok(Some(value)) => file.set_xattr(&name, &value),
+                    Ok(None) => Ok(()),
+                    Err(e) => Err(e),
+                };
+                if let Err(e) = copied {
+                    lost.push(format!("{} ({e})", name.to_string_lossy()));
+                }
+            }
+            if lost.is_empty() {
+                return Vec::new();
+            }
+            vec![format!(
+                "{}: the rewritten twin could not keep the extended attribute{} {}; the write went ahead",
+                crate::error::escape_path(&self.path),
+                if lost.len() == 1 { "" } else { "s" },
+                crate::error::escape_invisible(&lost.join(", "))
+            )]
+        }
+        #[cfg(not(unix))]
+        {
+            let _ = file;
+            Vec::new()
         }
     }
 
@@ -162,11 +276,27 @@ impl Target {
         }
     }
 
+    /// Wraps an I/O error as [`Error::Write`] naming `path`.
     fn write_error(&self, path: &Path, source: std::io::Error) -> Error {
         Error::Write {
             path: path.to_path_buf(),
             source,
         }
+    }
+}
+
+/// The owner and group (user and group ids) of the file `meta` describes;
+/// `None` off Unix.
+fn owner_of(meta: &std::fs::Metadata) -> Option<(u32, u32)> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        Some((meta.uid(), meta.gid()))
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = meta;
+        None
     }
 }
 

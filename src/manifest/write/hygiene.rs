@@ -70,11 +70,17 @@ pub fn clean_noting(text: &str, max_chars: usize) -> Cleaned {
     }
 }
 
-/// `text` with every `|` written as `\|` (SPEC §7, fix), so a pipe inside a
-/// value never splits the row; the reader turns `\|` back into `|`
-/// (SPEC §3.3).
+/// `text` with every `|` escaped as GFM escapes it (SPEC §7, fix), so a
+/// pipe inside a value never splits the row, and with the backslashes right
+/// before a pipe doubled, so that a GFM reader shows them — and the reader
+/// reads them back ([`crate::markdown::table::read_text_cell`]): `a|b` is
+/// written `a\|b`, and `\|` is written `\\\|`. Every other character is
+/// written as it is.
 pub fn escape_pipes(text: &str) -> String {
-    text.replace('|', "\\|")
+    if !text.contains('|') {
+        return text.to_string();
+    }
+    crate::markdown::table::recount_backslashes_before_pipes(text, |k| 2 * k + 1)
 }
 
 #[cfg(test)]

@@ -1,0 +1,383 @@
+//! Fixes as data (SPEC §10.1 "Fixes"): a check that is sure how to repair
+//! what it found attaches a [`Fix`] — byte-range [`Edit`]s of the file the
+//! finding points into — and `validate --fix`, `validate --diff` and the
+//! editor's quick fixes all read that one field.
+//!
+//! [`apply_fixes`] applies a set of fixes to a text in one splice (sorted,
+//! overlapping ones skipped); [`fix_plan`] lints, applies, and lints again
+//! until no fix applies, so a fix that uncovers another is applied too.
+//! Fixes are only ever applied to the plan, never to the twin (only the
+//! write verbs change it).
+
+use std::ops::Range;
+
+use std::path::Path;
+
+use super::{Finding, LintInput, PlanReport};
+use crate::config::LintConfig;
+use crate::error::{Error, Result};
+use crate::manifest::{FileKind, Manifest};
+use crate::markdown::MarkdownFile;
+use crate::plan::Plan;
+use crate::plan::handoff::Handoffs;
+use crate::root::PlanLocation;
+
+/// One replacement in a file's text: the bytes of `range` become `text`.
+/// An empty range inserts; an empty text deletes.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Edit {
+    /// The byte range replaced (on character boundaries).
+    pub range: Range<usize>,
+    /// What replaces it.
+    pub text: String,
+}
+
+impl Edit {
+    /// Replaces the bytes of `range` with `text`.
+    pub fn replace(range: Range<usize>, text: impl Into<String>) -> Edit {
+        Edit {
+            range,
+            text: text.into(),
+        }
+    }
+
+    /// Inserts `text` at byte `at`.
+    pub fn insert(at: usize, text: impl Into<String>) -> Edit {
+        Edit::replace(at..at, text)
+    }
+}
+
+/// A repair the tool is sure of: a title for people ("write 7") and the
+/// edits, all in the file of the finding that carries it.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Fix {
+    /// What the fix does, in a few words (an editor's quick-fix title).
+    pub title: String,
+    /// The edits; they do not overlap.
+    pub edits: Vec<Edit>,
+}
+
+impl Fix {
+    /// A fix made of one edit: `range` becomes `text`.
+    pub fn replace(title: impl Into<String>, range: Range<usize>, text: impl Into<String>) -> Fix {
+        Fix {
+            title: title.into(),
+            edits: vec![Edit::replace(range, text)],
+        }
+    }
+
+    /// The first byte any edit touches.
+    fn start(&self) -> usize {
+        self.edits.iter().map(|e| e.range.start).min().unwrap_or(0)
+    }
+
+    /// Whether every edit lies inside `text` on character boundaries, and
+    /// the edits do not overlap each other.
+    fn fits(&self, text: &str) -> bool {
+        let mut edits: Vec<&Edit> = self.edits.iter().collect();
+        edits.sort_by_key(|e| (e.range.start, e.range.end));
+        let in_text = edits.iter().all(|e| {
+            e.range.start <= e.range.end
+                && e.range.end <= text.len()
+                && text.is_char_boundary(e.range.start)
+                && text.is_char_boundary(e.range.end)
+        });
+        in_text && edits.windows(2).all(|w| w[0].range.end <= w[1].range.start)
+    }
+}
+
+/// The result of [`apply_fixes`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Applied {
+    /// The text with the fixes applied.
+    pub text: String,
+    /// How many fixes were applied (a fix that overlaps one applied before
+    /// it, repeats it, or does not fit the text is not).
+    pub count: usize,
+}
+
+/// Applies `fixes` to `text` in one splice: fixes are taken in order of
+/// their first edit; one that overlaps an edit already taken, repeats a
+/// fix already taken, or does not fit the text (out of range, off a
+/// character boundary) is skipped and left for the next round.
+pub fn apply_fixes<'a>(text: &str, fixes: impl IntoIterator<Item = &'a Fix>) -> Applied {
+    let mut fixes: Vec<&Fix> = fixes.into_iter().filter(|f| !f.edits.is_empty()).collect();
+    fixes.sort_by_key(|f| f.start());
+    let mut taken: Vec<&Fix> = Vec::new();
+    let mut edits: Vec<&Edit> = Vec::new();
+    let mut last_end = 0;
+    for fix in fixes {
+        if taken.contains(&fix) || !fix.fits(text) || fix.start() < last_end {
+            continue;
+        }
+        last_end = fix
+            .edits
+            .iter()
+            .map(|e| e.range.end)
+            .max()
+            .unwrap_or(last_end);
+        edits.extend(&fix.edits);
+        taken.push(fix);
+    }
+    edits.sort_by_key(|e| (e.range.start, e.range.end));
+    let mut out = String::with_capacity(text.len());
+    let mut at = 0;
+    for edit in edits {
+        out.push_str(&text[at..edit.range.start]);
+        out.push_str(&edit.text);
+        at = edit.range.end;
+    }
+    out.push_str(&text[at..]);
+    Applied {
+        text: out,
+        count: taken.len(),
+    }
+}
+
+/// How many rounds [`fix_plan`] runs at most: each round lints once and
+/// applies what it can; a plan needs one or two.
+pub const MAX_ROUNDS: usize = 10;
+
+/// The result of [`fix_plan`].
+#[derive(Debug, Clone)]
+pub struct FixedPlan {
+    /// The manifest with the fixed plan (the twin as it was).
+    pub manifest: Manifest,
+    /// The plan's text before any fix.
+    pub original: String,
+    /// How many fixes were applied, over every round.
+    pub fixed: usize,
+    /// Whether fixes were still applying when [`MAX_ROUNDS`] ran out.
+    pub converged: bool,
+}
+
+impl FixedPlan {
+    /// Whether the fixes changed the plan's text.
+    pub fn changed(&self) -> bool {
+        self.manifest.plan.file.text != self.original
+    }
+
+    /// The unified diff from the original plan to the fixed one, with
+    /// `a/<label>` and `b/<label>` headers and three lines of context;
+    /// empty when nothing changed.
+    pub fn diff(&self, label: &str) -> String {
+        if !self.changed() {
+            return String::new();
+        }
+        similar::TextDiff::from_lines(self.original.as_str(), &self.manifest.plan.file.text)
+            .unified_diff()
+            .context_radius(3)
+            .header(&format!("a/{label}"), &format!("b/{label}"))
+            .to_string()
+    }
+
+    /// Writes the fixed plan over the original file (atomically, its
+    /// permissions, owner and extended attributes kept, through a symlink
+    /// to its target) when the fixes changed it; nothing otherwise. Returns
+    /// a note for each property of the file the write was not allowed to
+    /// keep. [`Error::Write`] when it cannot be written.
+    pub fn write(&self) -> Result<Vec<String>> {
+        if !self.changed() {
+            return Ok(Vec::new());
+        }
+        let path = &self.manifest.plan.file.path;
+        let resolved = std::fs::canonicalize(path).map_err(|source| Error::Write {
+            path: path.clone(),
+            source,
+        })?;
+        crate::manifest::write::atomic::Target::new(resolved)?
+            .replace(self.manifest.plan.file.text.as_bytes())
+    }
+}
+
+/// Fixes the plan of `manifest` (SPEC §10.1): lints it with `lint` (which
+/// returns the findings that are not suppressed), applies the fixes of the
+/// findings in the plan ([`apply_fixes`]), and lints the new text again,
+/// until a round applies nothing or [`MAX_ROUNDS`] have run. The twin is
+/// never changed. Errors are `lint`'s.
+pub fn fix_plan(
+    manifest: Manifest,
+    mut lint: impl FnMut(&Manifest) -> Result<Vec<Finding>>,
+) -> Result<FixedPlan> {
+    let original = manifest.plan.file.text.clone();
+    let mut manifest = manifest;
+    let mut fixed = 0;
+    for _ in 0..MAX_ROUNDS {
+        let findings = lint(&manifest)?;
+        let fixes = findings
+            .iter()
+            .filter(|f| f.kind == FileKind::Plan)
+            .filter_map(|f| f.fix.as_ref());
+        let applied = apply_fixes(&manifest.plan.file.text, fixes);
+        if applied.count == 0 || applied.text == manifest.plan.file.text {
+            return Ok(FixedPlan {
+                manifest,
+                original,
+                fixed,
+                converged: true,
+            });
+        }
+        fixed += applied.count;
+        manifest = with_plan_text(manifest, applied.text);
+    }
+    Ok(FixedPlan {
+        manifest,
+        original,
+        fixed,
+        converged: false,
+    })
+}
+
+/// `manifest` with its plan read again from `text` (same path and slug).
+fn with_plan_text(manifest: Manifest, text: String) -> Manifest {
+    let Manifest { plan, twin } = manifest;
+    let path = plan.file.path;
+    let file = MarkdownFile::from_text(path, text);
+    Manifest {
+        plan: Plan::from_file(&plan.slug, file),
+        twin,
+    }
+}
+
+/// What `validate` does with the fixes it finds (SPEC §10.1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FixMode {
+    /// `--fix`: write the fixed plans.
+    Write,
+    /// `--diff`: print what `--fix` would change; write nothing.
+    Diff,
+}
+
+impl FixMode {
+    /// The mode the `--fix` and `--diff` flags ask for: `--diff` wins
+    /// (it never writes); neither is `None`.
+    pub fn from_flags(fix: bool, diff: bool) -> Option<FixMode> {
+        match (fix, diff) {
+            (_, true) => Some(FixMode::Diff),
+            (true, false) => Some(FixMode::Write),
+            (false, false) => None,
+        }
+    }
+}
+
+/// What fixing one plan did (on its [`PlanReport`]).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct FixRecord {
+    /// How many fixes were applied (or, with `--diff`, would be).
+    pub count: usize,
+    /// The unified diff of the plan (empty when nothing changes).
+    pub diff: String,
+    /// Whether the fixes settled within [`MAX_ROUNDS`].
+    pub converged: bool,
+    /// What the write could not keep of the file (another user's
+    /// ownership, say), one note each for the person.
+    pub notes: Vec<String>,
+}
+
+/// Reads the plan at `location` with its twin, fixes the plan
+/// ([`fix_plan`]), writes it when `mode` is [`FixMode::Write`], and lints
+/// the fixed text: the report of the plan as it is (or would be) after the
+/// fixes, with what was fixed in [`PlanReport::fixed`]. The diff names the
+/// plan relative to `base` when under it. Errors as
+/// [`super::lint_location`], and [`Error::Write`] when the plan cannot be
+/// written.
+pub fn fix_location(
+    location: &PlanLocation,
+    config: &LintConfig,
+    mode: FixMode,
+    base: Option<&Path>,
+) -> Result<PlanReport> {
+    let manifest = Manifest::load(location)?;
+    let handoffs = Handoffs::scan(&location.handoffs_dir());
+    let root = location.root.0.as_path();
+    let env = super::LintEnv::from_process();
+    let fixed = fix_plan(manifest, |m| {
+        Ok(super::run_all(&LintInput::new(m, &handoffs, root, &env)?, config).findings)
+    })?;
+    let label = crate::output::display_path(&fixed.manifest.plan.file.path, base);
+    let notes = match mode {
+        FixMode::Write => fixed.write()?,
+        FixMode::Diff => Vec::new(),
+    };
+    let record = FixRecord {
+        count: fixed.fixed,
+        diff: fixed.diff(&label),
+        converged: fixed.converged,
+        notes,
+    };
+    let mut report = super::lint_manifest(location, fixed.manifest, config)?;
+    report.fixed = Some(record);
+    Ok(report)
+}
+
+/// The fixes applied to `reports`, in all.
+pub fn fixed_count(reports: &[PlanReport]) -> usize {
+    reports
+        .iter()
+        .filter_map(|r| r.fixed.as_ref())
+        .map(|f| f.count)
+        .sum()
+}
+
+/// The diffs of `reports`, in order, for `validate --diff`.
+pub fn diffs(reports: &[PlanReport]) -> String {
+    reports
+        .iter()
+        .filter_map(|r| r.fixed.as_ref())
+        .map(|f| f.diff.as_str())
+        .collect()
+}
+
+/// The line `validate --diff` prints on stderr after the diffs: how many
+/// fixes in how many plans, or that there is nothing to fix.
+pub fn diff_summary(reports: &[PlanReport]) -> String {
+    let fixes = fixed_count(reports);
+    let plans = reports
+        .iter()
+        .filter(|r| r.fixed.as_ref().is_some_and(|f| !f.diff.is_empty()))
+        .count();
+    if fixes == 0 {
+        return "no fixes to apply".to_string();
+    }
+    let s = |n: usize| if n == 1 { "" } else { "es" };
+    let p = |n: usize| if n == 1 { "" } else { "s" };
+    format!(
+        "{fixes} fix{} would change {plans} plan{}; run validate --fix to apply {}",
+        s(fixes),
+        p(plans),
+        if fixes == 1 { "it" } else { "them" }
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fix(range: Range<usize>, text: &str) -> Fix {
+        Fix::replace("t", range, text)
+    }
+
+    #[test]
+    fn applies_in_one_splice_and_skips_overlaps() {
+        let text = "| 01 | a | 02 |";
+        let fixes = [fix(2..4, "1"), fix(11..13, "2"), fix(3..5, "x")];
+        let applied = apply_fixes(text, &fixes);
+        assert_eq!(applied.text, "| 1 | a | 2 |");
+        assert_eq!(applied.count, 2);
+    }
+
+    #[test]
+    fn repeated_and_misplaced_fixes_are_skipped() {
+        let text = "a\u{e9}b";
+        let same = fix(0..1, "A");
+        let applied = apply_fixes(text, [&same, &same, &fix(2..3, "x"), &fix(9..10, "y")]);
+        assert_eq!(applied.text, "A\u{e9}b");
+        assert_eq!(applied.count, 1);
+        let insert = Fix {
+            title: "t".into(),
+            edits: vec![Edit::insert(1, "\n")],
+        };
+        assert_eq!(apply_fixes("ab", [&insert]).text, "a\nb");
+        assert_eq!(apply_fixes("ab", []).count, 0);
+    }
+}

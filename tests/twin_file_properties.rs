@@ -1,0 +1,252 @@
+//! Everything the user set on the twin survives a write (SPEC §7): owner and
+//! group, the mode with its special bits, extended attributes, a symlink
+//! staying a symlink; a twin with several hard links is refused, and an
+//! owner the writer may not set is reported on stderr while the write goes
+//! ahead.
+
+#![cfg(unix)]
+
+mod common;
+
+use std::os::unix::fs::{MetadataExt, PermissionsExt};
+use std::path::Path;
+
+use common::{Root, stderr, stdout};
+
+const PLAN: &str = "---
+slug: tide-mill
+status: active
+phases: 1
+---
+
+# Tide mill
+
+## Phase graph
+
+| Phase | Title | Depends on | Repos | Exit criteria |
+|------:|-------|------------|-------|---------------|
+| 1 | Sluice | — | mill | sluice turns |
+
+## Decisions
+
+| key | value | owner | state | blocking | source |
+|---|---|---|---|---|---|
+| `stop` | | miller | outstanding | no | plan |
+";
+
+/// A docs root holding the plan and a twin written by `planfile` itself.
+fn root_with_twin() -> Root {
+    let root = Root::new();
+    root.plan("tide-mill", PLAN);
+    let out = root.decisions("tide-mill", &["answer", "stop", "--value", "halt"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    root
+}
+
+fn is_root() -> bool {
+    // SAFETY: geteuid has no preconditions and cannot fail.
+    unsafe { libc::geteuid() == 0 }
+}
+
+/// Answers `stop` anew, which rewrites the twin; the output.
+fn rewrite(root: &Root, value: &str) -> std::process::Output {
+    root.decisions("tide-mill", &["answer", "stop", "--value", value])
+}
+
+#[test]
+fn a_write_keeps_owner_group_and_mode() {
+    if !is_root() {
+        eprintln!("skipped: giving a file to another user needs root");
+        return;
+    }
+    let root = root_with_twin();
+    let twin = root.twin_path("tide-mill");
+    std::os::unix::fs::chown(&twin, Some(4242), Some(4343)).expect("chown");
+    std::fs::set_permissions(&twin, std::fs::Permissions::from_mode(0o2640)).expect("chmod");
+    let out = rewrite(&root, "halt and page the miller");
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(
+        stdout(&out).contains("halt and page the miller"),
+        "{}",
+        stdout(&out)
+    );
+    assert_eq!(stderr(&out), "", "nothing to report");
+    let meta = std::fs::metadata(&twin).expect("the twin");
+    assert_eq!((meta.uid(), meta.gid()), (4242, 4343));
+    assert_eq!(meta.permissions().mode() & 0o7777, 0o2640);
+    let text = std::fs::read_to_string(&twin).expect("the twin");
+    assert!(text.contains("| halt and page the miller |"), "{text}");
+}
+
+#[test]
+fn an_owner_the_writer_may_not_set_is_reported_and_the_write_goes_ahead() {
+    use std::os::unix::process::CommandExt;
+    if !is_root() {
+        eprintln!("skipped: running the writer as another user needs root");
+        return;
+    }
+    let root = root_with_twin();
+    let twin = root.twin_path("tide-mill");
+    // Everyone may write the folders and the twin; the twin belongs to
+    // user 4242, and the writer runs as user 4545, who may not give a file
+    // to 4242.
+    for dir in [
+        root.path().to_path_buf(),
+        root.path().join("docs"),
+        root.path().join("docs/plans"),
+        root.path().join("docs/handoffs"),
+        twin.parent().expect("the handoff folder").to_path_buf(),
+    ] {
+        std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o777)).expect("chmod");
+    }
+    for file in [twin.clone(), twin.with_file_name("decisions.md.lock")] {
+        std::os::unix::fs::chown(&file, Some(4242), Some(4343)).expect("chown");
+        std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o666)).expect("chmod");
+    }
+    let binary = assert_cmd::cargo::cargo_bin("planfile");
+    let reachable = binary
+        .ancestors()
+        .skip(1)
+        .all(|dir| std::fs::metadata(dir).is_ok_and(|m| m.permissions().mode() & 0o001 != 0));
+    if !reachable {
+        eprintln!("skipped: another user cannot reach the planfile binary");
+        return;
+    }
+    let out = root
+        .command()
+        .args([
+            "decisions",
+            "tide-mill",
+            "answer",
+            "stop",
+            "--value",
+            "sluice shut",
+        ])
+        .uid(4545)
+        .gid(4545)
+        .output()
+        .expect("run planfile as another user");
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let err = stderr(&out);
+    assert!(
+        err.contains(
+            "could not keep its owner 4242 (it is now 4545) and group 4343 (it is now 4545)"
+        ),
+        "{err}"
+    );
+    let meta = std::fs::metadata(&twin).expect("the twin");
+    assert_eq!((meta.uid(), meta.gid()), (4545, 4545));
+    assert_eq!(meta.permissions().mode() & 0o777, 0o666);
+    let text = std::fs::read_to_string(&twin).expect("the twin");
+    assert!(text.contains("| sluice shut |"), "{text}");
+}
+
+#[test]
+fn a_write_keeps_extended_attributes() {
+    let root = root_with_twin();
+    let twin = root.twin_path("tide-mill");
+    if let Err(e) = xattr::set(&twin, "user.planfile.review", b"checked by the miller") {
+        eprintln!("skipped: this file system takes no user extended attributes ({e})");
+        return;
+    }
+    let out = rewrite(&root, "halt at high tide");
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(stderr(&out), "", "nothing to report");
+    let kept = xattr::get(&twin, "user.planfile.review").expect("read the attribute");
+    assert_eq!(kept.as_deref(), Some(&b"checked by the miller"[..]));
+    let text = std::fs::read_to_string(&twin).expect("the twin");
+    assert!(text.contains("| halt at high tide |"), "{text}");
+}
+
+/// A POSIX access ACL in the kernel's extended-attribute form (version 2,
+/// then tag, permissions and id per entry): the owner rw, user 4242 r, the
+/// owning group r, mask r, others nothing.
+fn access_acl() -> Vec<u8> {
+    let mut acl = 2u32.to_le_bytes().to_vec();
+    for (tag, perm, id) in [
+        (0x01u16, 6u16, u32::MAX),
+        (0x02, 4, 4242),
+        (0x04, 4, u32::MAX),
+        (0x10, 4, u32::MAX),
+        (0x20, 0, u32::MAX),
+    ] {
+        acl.extend(tag.to_le_bytes());
+        acl.extend(perm.to_le_bytes());
+        acl.extend(id.to_le_bytes());
+    }
+    acl
+}
+
+#[test]
+fn a_write_keeps_an_acl() {
+    let root = root_with_twin();
+    let twin = root.twin_path("tide-mill");
+    if let Err(e) = xattr::set(&twin, "system.posix_acl_access", &access_acl()) {
+        eprintln!("skipped: this file system takes no ACLs ({e})");
+        return;
+    }
+    let mode = std::fs::metadata(&twin)
+        .expect("the twin")
+        .permissions()
+        .mode();
+    let out = rewrite(&root, "halt when the race runs dry");
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(stderr(&out), "", "nothing to report");
+    let kept = xattr::get(&twin, "system.posix_acl_access").expect("read the ACL");
+    assert_eq!(kept, Some(access_acl()));
+    let meta = std::fs::metadata(&twin).expect("the twin");
+    assert_eq!(meta.permissions().mode(), mode);
+}
+
+/// The bytes and inode of `path`.
+fn state(path: &Path) -> (Vec<u8>, u64) {
+    (
+        std::fs::read(path).expect("read"),
+        std::fs::metadata(path).expect("metadata").ino(),
+    )
+}
+
+#[test]
+fn a_twin_with_two_hard_links_is_refused_and_left_alone() {
+    let root = root_with_twin();
+    let twin = root.twin_path("tide-mill");
+    let other = root.path().join("decisions-copy.md");
+    std::fs::hard_link(&twin, &other).expect("a hard link");
+    let before = state(&twin);
+    for args in [
+        &["answer", "stop", "--value", "sluice shut"][..],
+        &["answer", "stop", "--value", "sluice shut", "--dry-run"][..],
+        &["waive", "relay", "--reason", "nobody to ask"][..],
+    ] {
+        let out = root.decisions("tide-mill", args);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {}", stderr(&out));
+        let err = stderr(&out);
+        assert!(err.contains("has 2 hard links"), "{err}");
+        assert!(err.contains("nothing written"), "{err}");
+        assert_eq!(stdout(&out), "", "{args:?}");
+    }
+    assert_eq!(state(&twin), before);
+    assert_eq!(state(&other), before);
+    assert_eq!(std::fs::metadata(&twin).expect("the twin").nlink(), 2);
+}
+
+#[test]
+fn a_symlinked_twin_stays_a_symlink_with_its_targets_properties() {
+    let root = root_with_twin();
+    let twin = root.twin_path("tide-mill");
+    let target = root.path().join("shared-decisions.md");
+    std::fs::rename(&twin, &target).expect("move the twin");
+    std::os::unix::fs::symlink(&target, &twin).expect("a symlink");
+    std::fs::set_permissions(&target, std::fs::Permissions::from_mode(0o604)).expect("chmod");
+    let out = rewrite(&root, "halt when the wheel stops");
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(
+        std::fs::symlink_metadata(&twin)
+            .expect("the link")
+            .file_type()
+            .is_symlink()
+    );
+    let meta = std::fs::metadata(&target).expect("the target");
+    assert_eq!(meta.permissions().mode() & 0o777, 0o604);
+    assert_eq!(meta.nlink(), 1);
+}
