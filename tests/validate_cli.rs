@@ -257,36 +257,26 @@ fn a_pipe_given_as_a_plan_is_refused_without_reading_it() {
     if !made {
         return;
     }
-    let output = root
-        .cmd()
-        .args(["validate", "docs/plans/pipe.md"])
-        .timeout(std::time::Duration::from_secs(10))
-        .output()
-        .expect("run planfile");
-    assert_eq!(output.status.code(), Some(2));
-    stderr_has(
-        &output,
-        "docs/plans/pipe.md: is a FIFO (named pipe), not a regular file",
-    );
-    let output = root
-        .cmd()
-        .args(["validate", "pipe"])
-        .timeout(std::time::Duration::from_secs(10))
-        .output()
-        .expect("run planfile");
-    assert_eq!(output.status.code(), Some(2));
-    stderr_has(
-        &output,
-        "docs/plans/pipe.md: is a FIFO (named pipe), not a regular file",
-    );
-    stdout_has(&output, "docs/plans/pipe.md");
+    let within = |args: &[&str]| {
+        root.cmd()
+            .arg("validate")
+            .args(args)
+            .timeout(std::time::Duration::from_secs(10))
+            .output()
+            .expect("run planfile")
+    };
+    // Named, by path or by slug, it is refused and reported.
+    for arg in ["docs/plans/pipe.md", "pipe"] {
+        let output = within(&[arg, "--format", "concise"]);
+        assert_eq!(output.status.code(), Some(2), "{arg}");
+        stderr_has(
+            &output,
+            "docs/plans/pipe.md: is a FIFO (named pipe), not a regular file",
+        );
+        stdout_has(&output, "docs/plans/pipe.md:1:1: error: ");
+    }
     // Found in docs/plans/, it is skipped with a note.
-    let output = root
-        .cmd()
-        .args(["validate", "--format", "concise"])
-        .timeout(std::time::Duration::from_secs(10))
-        .output()
-        .expect("run planfile");
+    let output = within(&["--format", "concise"]);
     assert_eq!(output.status.code(), Some(1));
     stderr_has(&output, "pipe.md: skipped: not a regular file");
 }
