@@ -6,6 +6,8 @@
 //! beside it, one submodule each.
 
 pub mod directives;
+pub mod handoffs;
+pub mod human_steps;
 
 /// One decision key of the vocabulary (SPEC §2).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -12,7 +12,7 @@
 //!   code and HTML blocks);
 //! - fixing twice is fixing once, and a fixed plan has nothing left to fix.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use planfile::config::LintConfig;
@@ -34,12 +34,8 @@ fn manifest(text: &str) -> Manifest {
 }
 
 fn findings(manifest: &Manifest) -> Vec<Finding> {
-    let input = LintInput {
-        manifest,
-        done: BTreeSet::new(),
-        root: Path::new("/nonexistent-docs-root"),
-        env: &LintEnv::default(),
-    };
+    let env = LintEnv::default();
+    let input = LintInput::without_handoffs(manifest, Path::new("/nonexistent-docs-root"), &env);
     lint::run_all(&input, &LintConfig::default()).findings
 }
 

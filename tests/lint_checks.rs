@@ -5,7 +5,7 @@
 mod common;
 
 use common::{Root, stderr, stdout};
-use planfile::lint::CHECKS;
+use planfile::lint::{CHECKS, Severity};
 use serde_json::Value;
 
 /// Runs `validate <slug> --format json` in `root`; the exit code and the
@@ -19,11 +19,11 @@ fn every_check_fails_its_failing_fixture_and_passes_its_passing_one() {
     for check in CHECKS {
         let root = Root::fixture(&format!("lint/{}", check.name));
         let (code, fail) = findings(&root, "fail");
-        let gates = check.severity == planfile::lint::Severity::Gating;
+        let gating = check.severity == Severity::Gating;
         assert_eq!(
             code,
-            i32::from(gates),
-            "{}: the failing fixture must exit 1 (0 for an advisory check)",
+            i32::from(gating),
+            "{}: the failing fixture must exit 1 (0 for an advisory)",
             check.name
         );
         assert!(!fail.is_empty(), "{}: no finding", check.name);
@@ -35,6 +35,7 @@ fn every_check_fails_its_failing_fixture_and_passes_its_passing_one() {
             );
             assert_eq!(f["code"], check.code, "{}", check.name);
             assert_eq!(f["severity"], check.severity.as_str(), "{}", check.name);
+            assert_eq!(f["gating"], gating, "{}", check.name);
         }
         let (code, pass) = findings(&root, "pass");
         assert_eq!(

@@ -5,12 +5,14 @@
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
+use std::time::{Duration, SystemTime};
 
 use planfile::config::LintConfig;
 use planfile::lint::{self, LintEnv, LintInput, PlanReport};
 use planfile::manifest::{Manifest, Twin};
 use planfile::markdown::MarkdownFile;
 use planfile::plan::Plan;
+use planfile::plan::handoff::{Handoff, HandoffFrontmatter, Handoffs, handoff_phase};
 use proptest::prelude::*;
 
 /// Lines a plan is made of, well-formed and not.
@@ -69,6 +71,28 @@ const FRAGMENTS: &[&str] = &[
     "\t",
     "é\u{200B}",
     "",
+    "## Session budget",
+    "## Operator errands",
+    "## Notes for later phases",
+    "## What this phase did",
+    "**Landing:** prr",
+    "> **Permission mode:** yolo",
+    "- **Land:** Trunk.",
+    "- **Isolation:**",
+    "- **Permission  mode:** DONTASK",
+    "- **Human step:** physical · plug it in",
+    "- **Human step:** operator-act · ship · due: `phase:p/2` · why: Money · proof: `cmd:\"x\"`",
+    "* **Human step**: sms · x · window: 0m",
+    "- **Human step:** the old spelling, proof: none",
+    "- **Human step:** secret-entry · é\u{200B} · credential: K · guide: ../x.md",
+    "- **Phase 2:** a note",
+    "- **For phase 99999999999:** far",
+    "  continued",
+    "- **next:**",
+    "phase: 2",
+    "depends_on: [1, x]",
+    "completed: 2026-09-03",
+    "start next phase",
 ];
 
 fn line() -> impl Strategy<Value = String> {
@@ -90,7 +114,13 @@ fn text() -> impl Strategy<Value = String> {
         })
 }
 
-fn report(plan_text: String, twin_text: Option<String>) -> PlanReport {
+/// The report of a plan with its twin and the handoffs `handoffs` (file
+/// name, text).
+fn report_with(
+    plan_text: String,
+    twin_text: Option<String>,
+    handoffs: Vec<(String, String)>,
+) -> PlanReport {
     let plan = Plan::from_file(
         "p",
         MarkdownFile::from_text(PathBuf::from("docs/plans/p.md"), plan_text),
@@ -102,8 +132,27 @@ fn report(plan_text: String, twin_text: Option<String>) -> PlanReport {
         ))
     });
     let manifest = Manifest { plan, twin };
+    let handoffs = Handoffs::from_files(
+        handoffs
+            .into_iter()
+            .enumerate()
+            .map(|(i, (name, text))| {
+                let path = PathBuf::from("docs/handoffs/p").join(&name);
+                let file = MarkdownFile::from_text(path.clone(), text);
+                Handoff {
+                    phase: handoff_phase(&name),
+                    modified: SystemTime::UNIX_EPOCH + Duration::from_secs(i as u64),
+                    frontmatter: HandoffFrontmatter::read(&file),
+                    file: Some(file),
+                    name,
+                    path,
+                }
+            })
+            .collect(),
+    );
     let input = LintInput {
         manifest: &manifest,
+        handoffs: &handoffs,
         done: BTreeSet::new(),
         root: Path::new("/nonexistent-docs-root"),
         env: &LintEnv::default(),
@@ -117,6 +166,7 @@ fn report(plan_text: String, twin_text: Option<String>) -> PlanReport {
         suppressed: outcome.suppressed,
         fixed: None,
         manifest,
+        handoffs,
     }
 }
 
@@ -124,8 +174,16 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(400))]
 
     #[test]
-    fn findings_point_inside_their_file(plan in text(), twin in proptest::option::of(text())) {
-        let report = report(plan, twin);
+    fn findings_point_inside_their_file(
+        plan in text(),
+        twin in proptest::option::of(text()),
+        handoffs in proptest::collection::vec(
+            (proptest::sample::select(&["phase-01-a.md", "phase-01-b.md", "phase-2.md", "phase-x.md"][..]), text()),
+            0..3,
+        ),
+    ) {
+        let handoffs = handoffs.into_iter().map(|(n, t)| (n.to_string(), t)).collect();
+        let report = report_with(plan, twin, handoffs);
         for f in report.findings.iter().chain(&report.suppressed) {
             let text = report.text_of(f.kind).expect("the file of a finding exists");
             prop_assert!(f.span.start <= f.span.end && f.span.end <= text.len(), "{f:?}");
@@ -156,22 +214,24 @@ proptest! {
     }
 
     #[test]
-    fn reference_verdict_counts_gating_findings(plan in text()) {
-        let report = report(plan, None);
+    fn reference_verdict_counts_gating_findings(plan in text(), handoff in proptest::option::of(text())) {
+        let handoffs = handoff.map(|t| ("phase-01-a.md".to_string(), t)).into_iter().collect();
+        let report = report_with(plan, None, handoffs);
         let verdict = planfile::output::compat::render(&report);
-        let findings = report
+        let in_lint: Vec<_> = report
             .findings
             .iter()
-            .filter(|f| f.check().is_none_or(|c| c.reach == lint::Reach::Everywhere))
-            .count();
-        let gating = report.gating_count();
-        prop_assert_eq!(verdict.stderr.lines().count() - usize::from(verdict.exit == 1), findings);
+            .filter(|f| f.check().is_some_and(|c| c.reach == lint::Reach::Everywhere))
+            .collect();
+        let printed = in_lint.len();
+        let findings = in_lint.iter().filter(|f| report.gates(f)).count();
+        prop_assert_eq!(verdict.stderr.lines().count() - usize::from(verdict.exit == 1), printed);
         if report.closed {
             prop_assert_eq!(verdict.exit, 0);
             prop_assert!(verdict.stdout.starts_with("LINT OK (closed): p — "));
-        } else if gating > 0 {
+        } else if findings > 0 {
             prop_assert_eq!(verdict.exit, 1);
-            let fail = format!("LINT FAIL: p ({gating} issue[s])\n");
+            let fail = format!("LINT FAIL: p ({findings} issue[s])\n");
             prop_assert!(verdict.stderr.ends_with(&fail));
         } else {
             prop_assert_eq!(verdict.exit, 0);

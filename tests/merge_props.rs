@@ -65,6 +65,8 @@ fn spec_rank(row: &DecisionRow, view: View) -> Option<u8> {
         (false, true, FileKind::Plan) => Some(3),
         (false, true, FileKind::Twin) => Some(4),
         (false, false, _) => None,
+        // Decision rows are read from the plan and the twin only.
+        (_, _, FileKind::Handoff(_)) => None,
     }
 }
 

@@ -8,7 +8,7 @@ use std::ops::Range;
 use super::{Hit, LintInput, UndefinedPhases, line_span, phase_list};
 use crate::error::escape_invisible;
 use crate::manifest::FileKind;
-use crate::plan::graph::{DependsToken, read_depends};
+use crate::plan::graph::{DependsToken, read_phase_list};
 use crate::plan::phase::Directive;
 use crate::plan::{PhaseBlock, Plan};
 use crate::vocab::GATE_TYPES;
@@ -199,7 +199,7 @@ pub fn gate_value_missing(input: &LintInput, out: &mut Vec<Hit>) {
 fn gate_tokens(value: &str) -> (Vec<DependsToken>, Vec<String>) {
     let mut named = Vec::new();
     let mut bad = Vec::new();
-    for token in read_depends(value) {
+    for token in read_phase_list(value) {
         match token {
             DependsToken::Unknown(t) => bad.push(t),
             token => named.push(token),
@@ -376,7 +376,7 @@ pub fn landed_gate_unknown_phase(input: &LintInput, out: &mut Vec<Hit>) {
         if !matches!(gate.kind, "landed" | "pr-merged") || gate.value.is_empty() {
             continue;
         }
-        let tokens = read_depends(gate.value);
+        let tokens = read_phase_list(gate.value);
         let problem = match tokens.as_slice() {
             [DependsToken::Phase(p)] if *p == phase => {
                 format!("names phase {p}, the phase it gates")

@@ -2,17 +2,22 @@
 //! of every check over one parse of a plan and its twin.
 //!
 //! Every check reads the same [`LintInput`]: the [`Manifest`] (the plan and
-//! its twin, each parsed once) and the set of done phases (from
-//! [`Handoffs`]). The registry [`CHECKS`] is the one table of checks: code,
-//! name, default severity, the function that looks, and its documentation
-//! (`src/lint/docs/<name>.md`, printed by `planfile explain`).
+//! its twin, each parsed once), the plan's [`Handoffs`] (each read once)
+//! and the set of done phases. The registry [`CHECKS`] is the one table of
+//! checks: code, name, default severity, the function that looks, and its
+//! documentation (`src/lint/docs/<name>.md`, printed by `planfile
+//! explain`).
 
 pub mod blocks;
 pub mod conflicts;
 pub mod decisions;
+pub mod directives;
 pub mod env;
 pub mod fix;
 pub mod gates;
+pub mod handoffs;
+pub mod human_steps;
+pub mod notes;
 pub mod select;
 pub mod structure;
 pub mod style;
@@ -67,9 +72,10 @@ pub struct Finding {
     pub name: &'static str,
     /// The severity after `planfile.toml` is applied.
     pub severity: Severity,
-    /// Which file of the plan the finding points into.
+    /// Which file of the plan the finding points into: the plan, its twin
+    /// or one of its handoffs.
     pub kind: FileKind,
-    /// That file's path, as the plan or twin was located.
+    /// That file's path, as the plan, twin or handoff was located.
     pub file: PathBuf,
     /// 1-based line.
     pub line: usize,
@@ -124,12 +130,15 @@ impl Hit {
     }
 }
 
-/// Everything the checks read: one parse of the plan and its twin, the done
-/// phases, and the docs root (for `plan` Gate-checks naming other plans).
+/// Everything the checks read: one parse of the plan, its twin and its
+/// handoffs, the done phases, and the docs root (for `plan` Gate-checks
+/// naming other plans).
 #[derive(Debug)]
 pub struct LintInput<'a> {
     /// The plan and its twin.
     pub manifest: &'a Manifest,
+    /// Every handoff file of the plan (SPEC §3.2), each read once.
+    pub handoffs: &'a Handoffs,
     /// The phases of the graph whose newest handoff says they are done
     /// (SPEC §3.2); every other phase is open.
     pub done: BTreeSet<u32>,
@@ -146,7 +155,7 @@ impl<'a> LintInput<'a> {
     /// says. Errors when a handoff cannot be read or is not UTF-8.
     pub fn new(
         manifest: &'a Manifest,
-        handoffs: &Handoffs,
+        handoffs: &'a Handoffs,
         root: &'a Path,
         env: &'a LintEnv,
     ) -> Result<Self> {
@@ -158,6 +167,7 @@ impl<'a> LintInput<'a> {
         }
         Ok(LintInput {
             manifest,
+            handoffs,
             done,
             root,
             env,
@@ -169,6 +179,7 @@ impl<'a> LintInput<'a> {
     pub fn without_handoffs(manifest: &'a Manifest, root: &'a Path, env: &'a LintEnv) -> Self {
         LintInput {
             manifest,
+            handoffs: &NO_HANDOFFS,
             done: BTreeSet::new(),
             root,
             env,
@@ -180,12 +191,26 @@ impl<'a> LintInput<'a> {
         &self.manifest.plan.file
     }
 
-    /// The file of `kind` (the twin, when it exists).
+    /// The file of `kind` (the twin or the handoff, when it exists and
+    /// could be read).
     pub fn file(&self, kind: FileKind) -> Option<&MarkdownFile> {
-        match kind {
-            FileKind::Plan => Some(&self.manifest.plan.file),
-            FileKind::Twin => self.manifest.twin.as_ref().map(|t| &t.file),
-        }
+        file_of(self.manifest, self.handoffs, kind)
+    }
+}
+
+/// The handoffs of [`LintInput::without_handoffs`]: none.
+static NO_HANDOFFS: Handoffs = Handoffs::NONE;
+
+/// The file of `kind` among a plan, its twin and its handoffs.
+fn file_of<'a>(
+    manifest: &'a Manifest,
+    handoffs: &'a Handoffs,
+    kind: FileKind,
+) -> Option<&'a MarkdownFile> {
+    match kind {
+        FileKind::Plan => Some(&manifest.plan.file),
+        FileKind::Twin => manifest.twin.as_ref().map(|t| &t.file),
+        FileKind::Handoff(index) => handoffs.get(index)?.file.as_ref(),
     }
 }
 
@@ -298,6 +323,22 @@ macro_rules! check {
 /// order the check found them in. `validate` sorts by file and line
 /// instead, and uses this order only to break ties.
 pub static CHECKS: &[Check] = &[
+    check!(advisory "F30", "note-target-done", notes::note_target_done),
+    check!(
+        advisory "F38",
+        "human-step-no-proof",
+        human_steps::human_step_no_proof
+    ),
+    check!(
+        advisory "F40",
+        "human-step-no-why",
+        human_steps::human_step_no_why
+    ),
+    check!(advisory not_in_lint "F21", "phase-number-zero-padded", style::phase_number_zero_padded),
+    check!(advisory not_in_lint "F21", "depends-range-dash", style::depends_range_dash),
+    check!(advisory not_in_lint "F25", "decision-word-style", style::decision_word_style),
+    check!(advisory not_in_lint "F20", "template-placeholder", template::template_placeholder),
+    check!(advisory "F20", "suppression-unused", suppress::suppression_unused),
     check!("F20", "frontmatter-invalid", structure::frontmatter_invalid),
     check!("F20", "block-unclosed", blocks::block_unclosed),
     check!(
@@ -337,8 +378,12 @@ pub static CHECKS: &[Check] = &[
         "phase-cell-zero-padded",
         structure::phase_cell_zero_padded
     ),
-    check!(advisory not_in_lint "F21", "phase-number-zero-padded", style::phase_number_zero_padded),
-    check!(advisory not_in_lint "F21", "depends-range-dash", style::depends_range_dash),
+    check!("F21", "handoff-duplicate", handoffs::handoff_duplicate),
+    check!(
+        "F21",
+        "handoff-scaffold-complete",
+        handoffs::handoff_scaffold_complete
+    ),
     check!(
         "F1",
         "phase-cell-malformed",
@@ -422,9 +467,43 @@ pub static CHECKS: &[Check] = &[
         "decisions-heading-malformed",
         decisions::decisions_heading_malformed
     ),
-    check!(advisory not_in_lint "F25", "decision-word-style", style::decision_word_style),
-    check!(advisory not_in_lint "F20", "template-placeholder", template::template_placeholder),
-    check!(advisory "F20", "suppression-unused", suppress::suppression_unused),
+    check!("F27", "land-word-unknown", directives::land_word_unknown),
+    check!(
+        "F31",
+        "permission-mode-unknown",
+        directives::permission_mode_unknown
+    ),
+    check!(
+        "F37",
+        "human-step-superseded",
+        human_steps::human_step_superseded
+    ),
+    check!(
+        "F37",
+        "human-step-kind-unknown",
+        human_steps::human_step_kind_unknown
+    ),
+    check!(
+        "F37",
+        "human-step-field-invalid",
+        human_steps::human_step_field_invalid
+    ),
+    check!("F26", "note-target-unknown", notes::note_target_unknown),
+    check!(
+        not_in_lint "F10",
+        "handoff-status-invalid",
+        handoffs::handoff_status_invalid
+    ),
+    check!(
+        not_in_lint "F10",
+        "handoff-boot-missing",
+        handoffs::handoff_boot_missing
+    ),
+    check!(
+        not_in_lint "F10",
+        "handoff-depends-mismatch",
+        handoffs::handoff_depends_mismatch
+    ),
     check!(
         "F20",
         "phase-count-mismatch",
@@ -432,14 +511,32 @@ pub static CHECKS: &[Check] = &[
     ),
 ];
 
-/// The family a check's findings are interleaved with on `--lint`: the
-/// reference reports the Gate-check checks (F24, with F29) phase by phase
-/// and the decision-row checks (F25) row by row; every other check is a
-/// family of its own, reported whole in registry order.
-fn family(code: &str) -> Option<&'static str> {
+/// How the findings of a family of checks interleave on `--lint`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Interleave {
+    /// By file, line and column.
+    Line,
+    /// Phase by phase — the `## Operator errands` section first, then the
+    /// phases in graph order — and by line within a phase.
+    Phase,
+    /// Phase by phase, and check by check (in registry order) within a
+    /// phase.
+    PhaseThenCheck,
+}
+
+/// The family a check's findings are interleaved with on `--lint`, and how:
+/// the reference reports the Gate-check checks (F24, with F29) phase by
+/// phase and the decision-row checks (F25) row by row, so both go by line;
+/// the human-step checks (F37) step by step, phase by phase; and the
+/// human-step advisories phase by phase, each phase's F38 lines before its
+/// F40 lines. Every other check is a family of its own, reported whole in
+/// registry order, in the order it found its findings.
+fn family(code: &str) -> Option<(&'static str, Interleave)> {
     match code {
-        "F24" | "F29" => Some("F24"),
-        "F25" => Some("F25"),
+        "F24" | "F29" => Some(("F24", Interleave::Line)),
+        "F25" => Some(("F25", Interleave::Line)),
+        "F37" => Some(("F37", Interleave::Phase)),
+        "F38" | "F40" => Some(("F38", Interleave::PhaseThenCheck)),
         _ => None,
     }
 }
@@ -455,6 +552,29 @@ fn family_start(index: usize) -> usize {
         start -= 1;
     }
     start
+}
+
+/// Where `finding` sorts in `--lint` output (see
+/// [`PlanReport::findings_in_lint_order`]).
+type LintKey = (usize, usize, usize, FileKind, usize, usize, (usize, usize));
+
+impl PlanReport {
+    fn lint_key(&self, f: &Finding) -> LintKey {
+        let start = family_start(f.order.0);
+        let interleave = CHECKS
+            .get(f.order.0)
+            .and_then(|c| family(c.code))
+            .map(|(_, how)| how);
+        let rank = || human_steps::phase_rank(&self.manifest.plan, f.kind, f.span.start);
+        match interleave {
+            None => (start, 0, 0, FileKind::Plan, 0, 0, f.order),
+            Some(Interleave::Line) => (start, 0, 0, f.kind, f.line, f.column, f.order),
+            Some(Interleave::Phase) => (start, rank(), 0, f.kind, f.line, f.column, f.order),
+            Some(Interleave::PhaseThenCheck) => {
+                (start, rank(), f.order.0, f.kind, f.line, f.column, f.order)
+            }
+        }
+    }
 }
 
 impl Finding {
@@ -509,9 +629,8 @@ pub fn run_all(input: &LintInput, config: &LintConfig) -> Outcome {
         .file(FileKind::Twin)
         .map(|twin| config.checks_for(&twin.path))
         .unwrap_or_default();
-    let enabled = plan_checks.union(twin_checks);
     let runs = |index: usize, check: &Check| {
-        enabled.contains(index) && !(closed && check.severity == Severity::Advisory)
+        config.enabled().contains(index) && !(closed && check.severity == Severity::Advisory)
     };
     let mut findings = Vec::new();
     let mut hits = Vec::new();
@@ -525,6 +644,9 @@ pub fn run_all(input: &LintInput, config: &LintConfig) -> Outcome {
             let checks = match hit.file {
                 FileKind::Plan => plan_checks,
                 FileKind::Twin => twin_checks,
+                FileKind::Handoff(_) => input
+                    .file(hit.file)
+                    .map_or(config.enabled(), |f| config.checks_for(&f.path)),
             };
             if !checks.contains(index) {
                 continue;
@@ -536,13 +658,12 @@ pub fn run_all(input: &LintInput, config: &LintConfig) -> Outcome {
         }
     }
     let ran = |name: &str| {
-        CHECKS
-            .iter()
-            .enumerate()
-            .any(|(i, c)| c.name == name && runs(i, c))
+        CHECKS.iter().enumerate().any(|(i, c)| {
+            c.name == name && runs(i, c) && plan_checks.union(twin_checks).contains(i)
+        })
     };
     let (mut findings, mut suppressed) = suppress::apply(input, config, &ran, findings);
-    let key = |f: &Finding| (f.kind == FileKind::Twin, f.line, f.column, f.order);
+    let key = |f: &Finding| (f.kind, f.line, f.column, f.order);
     findings.sort_by_key(key);
     suppressed.sort_by_key(key);
     Outcome {
@@ -597,7 +718,7 @@ pub fn run_only(input: &LintInput, names: &[&str]) -> Vec<Finding> {
             }),
         );
     }
-    findings.sort_by_key(|f| (f.kind == FileKind::Twin, f.line, f.column, f.order));
+    findings.sort_by_key(|f| (f.kind, f.line, f.column, f.order));
     findings
 }
 
@@ -609,6 +730,8 @@ pub struct PlanReport {
     pub slug: String,
     /// The plan and its twin, as read (outputs show their lines).
     pub manifest: Manifest,
+    /// The plan's handoffs, as read (findings may point into them).
+    pub handoffs: Handoffs,
     /// Whether the plan is closed (SPEC §3.1): its findings never gate.
     pub closed: bool,
     /// The number of phases in the phase graph.
@@ -631,21 +754,15 @@ impl PlanReport {
 
     /// The findings in the reference's `--lint` order (SPEC-PARITY.md
     /// section E): check by check in registry order, the order each check
-    /// found them in; except that the Gate-check checks (F24, F29) and the
-    /// decision-row checks (F25) are each one family, ordered by file
-    /// (plan, then twin), line and column, as the reference reports them
-    /// phase by phase and row by row.
+    /// found them in; except the families of [`family`]: the Gate-check
+    /// checks (F24, F29) and the decision-row checks (F25) are each ordered
+    /// by file (plan, then twin), line and column, as the reference reports
+    /// them phase by phase and row by row; the human-step checks (F37) and
+    /// advisories (F38, F40) phase by phase (the operator errands first,
+    /// then graph order).
     pub fn findings_in_lint_order(&self) -> Vec<&Finding> {
         let mut findings: Vec<&Finding> = self.findings.iter().collect();
-        findings.sort_by_key(|f| {
-            (
-                family_start(f.order.0),
-                f.kind == FileKind::Twin,
-                f.line,
-                f.column,
-                f.order,
-            )
-        });
+        findings.sort_by_cached_key(|f| self.lint_key(f));
         findings
     }
 
@@ -654,12 +771,10 @@ impl PlanReport {
         self.findings.iter().filter(|f| self.gates(f)).count()
     }
 
-    /// The file a finding points into (the twin, when it exists).
+    /// The file a finding points into: the plan, or the twin or handoff
+    /// when it exists and could be read.
     pub fn file(&self, kind: FileKind) -> Option<&MarkdownFile> {
-        match kind {
-            FileKind::Plan => Some(&self.manifest.plan.file),
-            FileKind::Twin => self.manifest.twin.as_ref().map(|t| &t.file),
-        }
+        file_of(&self.manifest, &self.handoffs, kind)
     }
 
     /// The text of the file a finding points into.
@@ -691,6 +806,7 @@ pub fn lint_manifest(
         suppressed,
         fixed: None,
         manifest,
+        handoffs,
     })
 }
 
@@ -740,11 +856,12 @@ pub fn trimmed_span(file: &MarkdownFile, range: Range<usize>) -> Range<usize> {
 }
 
 /// How messages name a file of the plan (the W of SPEC §6's message
-/// heads): `the plan` or `decisions.md`.
+/// heads): `the plan`, `decisions.md` or `a handoff`.
 pub fn file_label(kind: FileKind) -> &'static str {
     match kind {
         FileKind::Plan => "the plan",
         FileKind::Twin => "decisions.md",
+        FileKind::Handoff(_) => "a handoff",
     }
 }
 
@@ -893,6 +1010,31 @@ mod tests {
                 check.name
             );
         }
+    }
+
+    #[test]
+    fn each_family_is_one_run_of_the_registry() {
+        let mut seen = BTreeSet::new();
+        let mut previous = None;
+        for check in CHECKS.iter().filter(|c| c.severity == Severity::Gating) {
+            let name = family(check.code).map(|(name, _)| name);
+            if name != previous
+                && let Some(name) = name
+            {
+                assert!(seen.insert(name), "family {name} is split in the registry");
+            }
+            previous = name;
+        }
+        let advisories = CHECKS
+            .iter()
+            .position(|c| c.severity == Severity::Gating)
+            .unwrap_or(CHECKS.len());
+        assert!(
+            CHECKS[advisories..]
+                .iter()
+                .all(|c| c.severity == Severity::Gating),
+            "the advisories lead the registry"
+        );
     }
 
     #[test]

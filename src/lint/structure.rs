@@ -12,7 +12,7 @@ use super::{
 use crate::error::escape_invisible;
 use crate::manifest::FileKind;
 use crate::markdown::table::split_cells;
-use crate::plan::graph::{DependsToken, GraphRow, GraphTable, PhaseCellValue, read_phase_cell};
+use crate::plan::graph::{DependsToken, GraphRow, GraphTable, PhaseCellValue};
 use crate::plan::{FrontmatterProblem, Scalar};
 
 /// The header `Phase | Title | Depends on | Repos` a graph table needs, for
@@ -24,12 +24,10 @@ fn table<'a>(input: &'a LintInput) -> Option<&'a GraphTable> {
     input.manifest.plan.graph.as_ref()?.table.as_ref()
 }
 
-/// Whether the table's first row is a real header (not a phase row that
-/// GFM took as the header because no header line was written).
+/// Whether the table has a header row that names something (not a phase
+/// row, read by position, and not a row of blank cells).
 fn has_header(table: &GraphTable) -> bool {
-    let first = table.header.first().map(String::as_str).unwrap_or("");
-    !matches!(read_phase_cell(first), PhaseCellValue::Number { .. })
-        && table.header.iter().any(|c| !c.is_empty())
+    !table.headerless && table.header.iter().any(|c| !c.is_empty())
 }
 
 /// The byte range of cell `index` of a graph row, trimmed; the row's line
@@ -152,18 +150,27 @@ pub fn graph_table_missing(input: &LintInput, out: &mut Vec<Hit>) {
     }
 }
 
-/// F20 `graph-header-missing`: the table's first row is a phase row (or
-/// blank), so the table has no header; points at that row.
+/// F20 `graph-header-missing`: the table's first row is a phase row (with
+/// or without a `|---|` line after it), so its columns are read by
+/// position, as the reference reads them (Depends-on the 3rd cell, Repos
+/// the 5th); or its header row is blank, so no column can be found. Points
+/// at that first row.
 pub fn graph_header_missing(input: &LintInput, out: &mut Vec<Hit>) {
     let Some(table) = table(input) else { return };
-    if !has_header(table) {
-        out.push(hit(
-            line_span(input.plan_file(), table.header_line),
-            format!(
-                "Phase graph: the table has no header row — its first row is read as the header, so that phase is lost and no column can be found; add {GRAPH_HEADER} above the |---| line"
-            ),
-        ));
+    if has_header(table) {
+        return;
     }
+    let what = if table.headerless {
+        "its first row is a phase row, so its columns are read by position (Title the 2nd cell, Depends on the 3rd, Repos the 5th) and a table of another shape reads the wrong cells"
+    } else {
+        "its header row is blank, so no column can be found"
+    };
+    out.push(hit(
+        line_span(input.plan_file(), table.header_line),
+        format!(
+            "Phase graph: the table has no header row — {what}; add {GRAPH_HEADER} above the first row, then a |---|---|---|---| line"
+        ),
+    ));
 }
 
 /// F20 `graph-depends-column-missing`: the header names no column whose
@@ -194,7 +201,12 @@ pub fn graph_repos_column_missing(input: &LintInput, out: &mut Vec<Hit>) {
 /// the header; points at the row.
 pub fn graph_row_cell_count(input: &LintInput, out: &mut Vec<Hit>) {
     let Some(table) = table(input) else { return };
-    let header = table.header.len();
+    let header = table.width;
+    let first = if table.headerless {
+        "the first row"
+    } else {
+        "the header"
+    };
     for row in &table.rows {
         let Some(label) = row_label(row) else {
             continue;
@@ -211,7 +223,7 @@ pub fn graph_row_cell_count(input: &LintInput, out: &mut Vec<Hit>) {
         out.push(hit(
             line_span(input.plan_file(), row.line),
             format!(
-                "phase {label}: its table row has {cells} columns but the header has {header} — cells after a gap land in the wrong column; {todo}"
+                "phase {label}: its table row has {cells} columns but {first} has {header} — cells after a gap land in the wrong column; {todo}"
             ),
         ));
     }
@@ -372,7 +384,7 @@ pub fn depends_token_unknown(input: &LintInput, out: &mut Vec<Hit>) {
                 out.push(hit(
                     cell_span(input, row, col),
                     format!(
-                        "phase {phase}: Depends-on token \"{}\" was not understood and was ignored — write phase numbers (3), ranges (2-4, low to high) or — for none, separated by commas",
+                        "phase {phase}: Depends-on token \"{}\" was not understood and was ignored — the phase can read as ready before that work is done; write a phase number (3) or a range from low to high (2-4)",
                         escape_invisible(t)
                     ),
                 ));
@@ -381,44 +393,52 @@ pub fn depends_token_unknown(input: &LintInput, out: &mut Vec<Hit>) {
     }
 }
 
+/// The most undefined phases of one range token that F2 names one by one;
+/// a wider range is one finding that names its runs and their count.
+const UNDEFINED_PER_RANGE: u64 = 1000;
+
 /// F2 `depends-phase-undefined`: a dependency on a phase the graph does not
-/// define. One finding per Depends-on token: a range names the undefined
-/// phases inside it as runs, with their count. Points at the Depends-on
-/// cell.
+/// define. One finding per undefined phase each time a Depends-on token
+/// names it (`1-2, 2` names phase 2 twice), worded as the reference prints
+/// it, `phase P depends on undefined phase D`; a range naming more than
+/// [`UNDEFINED_PER_RANGE`] undefined phases is one finding with their runs
+/// and count. Points at the Depends-on cell.
 pub fn depends_phase_undefined(input: &LintInput, out: &mut Vec<Hit>) {
     let Some(table) = table(input) else { return };
     let Some(col) = table.depends_col else { return };
     let phases = input.manifest.plan.graph_phases();
     let defined: BTreeSet<u32> = phases.iter().copied().collect();
-    let graph = phase_list(&phases);
     for (phase, row) in defining_rows(table) {
-        let mut reported = BTreeSet::new();
         for token in &row.depends {
             let (a, b) = match *token {
-                DependsToken::Phase(dep) if reported.insert(dep) => (dep, dep),
+                DependsToken::Phase(dep) => (dep, dep),
                 DependsToken::Range(a, b) => (a, b),
-                _ => continue,
+                DependsToken::Unknown(_) => continue,
             };
             let Some(undefined) = UndefinedPhases::of(a, b, &defined) else {
                 continue;
             };
-            let named = undefined.named();
-            let todo = if a == b {
-                format!(
-                    "add {named} to the Phase graph, or drop it from phase {phase}'s Depends on"
-                )
-            } else {
-                format!(
-                    "the range {a}-{b} names {} the graph does not define; narrow the range in phase {phase}'s Depends on, or add the phases to the Phase graph",
-                    plural_phases(undefined.count)
-                )
-            };
-            out.push(hit(
-                cell_span(input, row, col),
-                format!(
-                    "phase {phase} depends on undefined {named} — {todo} (graph phases: {graph})"
-                ),
-            ));
+            let span = cell_span(input, row, col);
+            if undefined.count > UNDEFINED_PER_RANGE {
+                out.push(hit(
+                    span,
+                    format!(
+                        "phase {phase} depends on undefined {} — the range {a}-{b} names {} the graph does not define; narrow the range in phase {phase}'s Depends on, or add the phases to the Phase graph (graph phases: {})",
+                        undefined.named(),
+                        plural_phases(undefined.count),
+                        phase_list(&phases)
+                    ),
+                ));
+                continue;
+            }
+            for &(first, last) in &undefined.runs {
+                for dep in first..=last {
+                    out.push(hit(
+                        span.clone(),
+                        format!("phase {phase} depends on undefined phase {dep}"),
+                    ));
+                }
+            }
         }
     }
 }

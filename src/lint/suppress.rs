@@ -469,12 +469,8 @@ mod tests {
             plan: Plan::from_file("t", file(text)),
             twin: None,
         };
-        let input = LintInput {
-            manifest: &manifest,
-            done: std::collections::BTreeSet::new(),
-            root: std::path::Path::new("."),
-            env: &crate::lint::LintEnv::default(),
-        };
+        let env = crate::lint::LintEnv::default();
+        let input = LintInput::without_handoffs(&manifest, std::path::Path::new("."), &env);
         let config = LintConfig::default();
         let unused = |ran: &dyn Fn(&str) -> bool| -> Vec<String> {
             let (kept, _) = apply(&input, &config, ran, Vec::new());

@@ -93,11 +93,13 @@ impl Manifest {
         resolve(self.plan_rows(), self.twin_rows(), view)
     }
 
-    /// The file a row was read from.
+    /// The file a row was read from (`None` for the twin when there is
+    /// none, and for a handoff, which the manifest does not hold).
     pub fn file_of(&self, kind: FileKind) -> Option<&Path> {
         match kind {
             FileKind::Plan => Some(self.plan.file.path.as_path()),
             FileKind::Twin => self.twin.as_ref().map(|t| t.file.path.as_path()),
+            FileKind::Handoff(_) => None,
         }
     }
 }

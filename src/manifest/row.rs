@@ -3,14 +3,21 @@
 
 use serde::Serialize;
 
-/// Which file a row comes from.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+/// Which file of a plan something comes from or points into: a decision
+/// row (the plan or its twin), or a lint finding (also a handoff). Ordered
+/// as outputs list files: the plan, the twin, then the handoffs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum FileKind {
     /// The plan, `docs/plans/<slug>.md`.
     Plan,
     /// The twin, `docs/handoffs/<slug>/decisions.md`.
     Twin,
+    /// A handoff, `docs/handoffs/<slug>/phase-*.md`: the index of the file
+    /// in the plan's handoffs, in file-name order
+    /// ([`crate::plan::handoff::Handoffs::all`]). No decision row comes
+    /// from a handoff.
+    Handoff(usize),
 }
 
 /// The scope of a row, from its `phase` cell (SPEC §3.3).

@@ -15,7 +15,7 @@
 use std::ops::Range;
 
 use crate::markdown::{MarkdownFile, starts_with_ignore_case};
-use crate::plan::Plan;
+use crate::plan::{PhaseBlock, Plan};
 
 /// One directive line found for a label.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -168,18 +168,28 @@ impl Plan {
             .find_map(|range| first_directive_in(&self.file, range, label, LineShape::PlanWide))
     }
 
-    /// The directive bullet for `label` of phase `phase`'s block
-    /// (SPEC-PARITY.md A.3, A.4): its first `- **Label:** value` bullet
-    /// (`*` or `-` bullet, bold optional), heading excluded.
+    /// The directive bullet for `label` of phase `phase` (SPEC-PARITY.md
+    /// A.3, A.4): the first `- **Label:** value` bullet (`*` or `-` bullet,
+    /// bold optional) of its blocks, headings excluded — every `### Phase N`
+    /// block of the phase, in document order, as one block.
     pub fn phase_directive(&self, phase: u32, label: &str) -> Option<DirectiveLine> {
-        let block = self.phase_block(phase)?;
+        self.phases
+            .iter()
+            .filter(|block| block.number == phase)
+            .find_map(|block| {
+                first_directive_in(&self.file, self.block_body(block), label, LineShape::Bullet)
+            })
+    }
+
+    /// The byte range of a phase block without its heading line: where its
+    /// directive bullets are.
+    pub fn block_body(&self, block: &PhaseBlock) -> Range<usize> {
         let heading_end = self
             .file
             .lines
             .line_range_with_ending(block.heading_line)
             .end;
-        let body = heading_end.max(block.range.start)..block.range.end;
-        first_directive_in(&self.file, body, label, LineShape::Bullet)
+        heading_end.clamp(block.range.start, block.range.end)..block.range.end
     }
 }
 
@@ -237,5 +247,16 @@ mod tests {
         assert_eq!((land.value.as_str(), land.line), ("", 21));
         assert_eq!(land.first_word(), None);
         assert_eq!(plan.phase_directive(2, "Land"), None);
+        let twice = Plan::from_file(
+            "t",
+            MarkdownFile::from_text(
+                PathBuf::from("t.md"),
+                "### Phase 1 — A\n- **Goal:** a\n\n### Phase 2 — B\n\n### Phase 1 — A, again\n- **Land:** pr\n".to_string(),
+            ),
+        );
+        let land = twice
+            .phase_directive(1, "Land")
+            .expect("the second block's bullet");
+        assert_eq!((land.value.as_str(), land.line), ("pr", 7));
     }
 }

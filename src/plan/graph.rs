@@ -66,10 +66,20 @@ impl GraphRow {
 /// The phase-graph table of a plan.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GraphTable {
-    /// 1-based line of the header row.
+    /// 1-based line of the header row (of the first row, when the table has
+    /// no header).
     pub header_line: usize,
-    /// The header cells, decoration stripped.
+    /// The header cells, decoration stripped; empty when the table has no
+    /// header.
     pub header: Vec<String>,
+    /// Whether the table has no header row: its first row is a phase row
+    /// (SPEC-PARITY.md "F20, the header-less table"). Every row is then a
+    /// body row and the columns are read by position: Title the 2nd cell,
+    /// Depends-on the 3rd, Repos the 5th, as the reference reads them.
+    pub headerless: bool,
+    /// How many columns the table has: the header's cells, or the first
+    /// row's when there is no header.
+    pub width: usize,
     /// Index of the Depends-on column (a header containing `depends`).
     pub depends_col: Option<usize>,
     /// Index of the Repos column (a header starting `repos`).
@@ -100,12 +110,17 @@ impl PhaseGraph {
         let index = file.doc.find_h2_starting("phase graph")?;
         let heading = &file.doc.headings[index];
         let section = file.doc.section(index, 2, file.text.len());
-        let table = file
+        let table = match file
             .doc
             .tables
             .iter()
             .find(|t| !t.nested && section.contains(&t.range.start))
-            .map(|t| read_table(file, &t.rows));
+        {
+            Some(t) => Some(read_table(file, &t.rows)),
+            None => headerless_rows(file, section)
+                .map(|rows| read_table(file, &rows))
+                .filter(|t| t.headerless),
+        };
         Some(PhaseGraph {
             heading_line: file.line_of(heading.range.start),
             table,
@@ -128,11 +143,40 @@ impl PhaseGraph {
     }
 }
 
+/// The Title, Depends-on and Repos cells of a table with no header, by
+/// position (0-based): the 2nd, 3rd and 5th cell, as the reference reads
+/// such a table.
+const HEADERLESS_COLUMNS: (usize, usize, usize) = (1, 2, 4);
+
+/// The rows of a Phase graph section that GFM does not take as a table:
+/// the first run of consecutive lines that start with `|` (after blanks),
+/// outside code and HTML blocks, when the first of them is a phase row (a
+/// table written without its header and delimiter rows). `None` when the
+/// section holds no such run.
+fn headerless_rows(file: &MarkdownFile, section: Range<usize>) -> Option<Vec<Range<usize>>> {
+    let mut rows = Vec::new();
+    for (_, span) in crate::plan::directive::lines_in(file, section) {
+        let is_row = file.text[span.clone()]
+            .trim_start_matches([' ', '\t'])
+            .starts_with('|');
+        if is_row {
+            rows.push(span);
+        } else if !rows.is_empty() {
+            break;
+        }
+    }
+    let first = rows.first()?;
+    let text = &file.text[first.clone()];
+    let cell = split_cells(text)
+        .first()
+        .map(|r| trim_cell(&text[r.clone()]).to_string())
+        .unwrap_or_default();
+    matches!(read_phase_cell(&cell), PhaseCellValue::Number { .. }).then_some(rows)
+}
+
 fn read_table(file: &MarkdownFile, rows: &[Range<usize>]) -> GraphTable {
-    let mut header = Vec::new();
-    let mut header_line = 0;
-    let mut body = Vec::new();
-    for (i, range) in rows.iter().enumerate() {
+    let mut lines = Vec::with_capacity(rows.len());
+    for range in rows {
         let line = file.line_of(range.start);
         let line_range = file.lines.line_range(&file.text, line);
         let text = &file.text[line_range.clone()];
@@ -140,27 +184,50 @@ fn read_table(file: &MarkdownFile, rows: &[Range<usize>]) -> GraphTable {
             .into_iter()
             .map(|r| trim_cell(&text[r]).to_string())
             .collect();
-        if i == 0 {
-            header_line = line;
-            header = cells.iter().map(|c| strip_decoration(c)).collect();
-            continue;
-        }
-        body.push((line, line_range, cells, text));
+        lines.push((line, line_range, cells, text));
     }
+    let first_cell = lines
+        .first()
+        .and_then(|(_, _, cells, _)| cells.first())
+        .map(String::as_str)
+        .unwrap_or("");
+    let headerless = matches!(read_phase_cell(first_cell), PhaseCellValue::Number { .. });
+    let header_line = lines.first().map(|(line, ..)| *line).unwrap_or(0);
+    let (header, body, width): (Vec<String>, &[_], usize) = if headerless {
+        let width = lines
+            .first()
+            .map(|(_, _, cells, _)| cells.len())
+            .unwrap_or(0);
+        (Vec::new(), &lines[..], width)
+    } else {
+        let header: Vec<String> = lines
+            .first()
+            .map(|(_, _, cells, _)| cells.iter().map(|c| strip_decoration(c)).collect())
+            .unwrap_or_default();
+        let width = header.len();
+        (header, lines.get(1..).unwrap_or(&[]), width)
+    };
     let find = |pred: &dyn Fn(&str) -> bool| {
         header
             .iter()
             .position(|h| pred(&h.to_ascii_lowercase()))
             .filter(|&i| i > 0)
     };
-    let depends_col = find(&|h| h.contains("depends"));
-    let repos_col = find(&|h| h.starts_with("repos"));
-    let title_col = find(&|h| h.starts_with("title"));
+    let (depends_col, repos_col, title_col) = if headerless {
+        let (title, depends, repos) = HEADERLESS_COLUMNS;
+        (Some(depends), Some(repos), Some(title))
+    } else {
+        (
+            find(&|h| h.contains("depends")),
+            find(&|h| h.starts_with("repos")),
+            find(&|h| h.starts_with("title")),
+        )
+    };
     let rows: Vec<GraphRow> = body
-        .into_iter()
+        .iter()
         .map(|(line, range, cells, text)| GraphRow {
-            line,
-            range,
+            line: *line,
+            range: range.clone(),
             phase: read_phase_cell(cells.first().map(String::as_str).unwrap_or("")),
             depends: depends_col
                 .and_then(|c| cells.get(c))
@@ -168,7 +235,7 @@ fn read_table(file: &MarkdownFile, rows: &[Range<usize>]) -> GraphTable {
                 .unwrap_or_default(),
             title: title_col.and_then(|c| cells.get(c)).cloned(),
             gated: has_gated_word(text),
-            cells,
+            cells: cells.clone(),
         })
         .collect();
     let mut index = HashMap::with_capacity(rows.len());
@@ -186,6 +253,8 @@ fn read_table(file: &MarkdownFile, rows: &[Range<usize>]) -> GraphTable {
         phases,
         header_line,
         header,
+        headerless,
+        width,
         depends_col,
         repos_col,
         title_col,
@@ -216,27 +285,48 @@ pub fn parse_phase_number(text: &str) -> Option<u32> {
     text.parse().ok()
 }
 
-/// Reads a Depends-on cell (SPEC §3.2): an en dash `–` or em dash `—` is
-/// a hyphen; `-` or empty mean none; tokens separated by commas or spaces
-/// are `N` or `A-B`.
+/// Reads a Depends-on cell with the reference's grammar (SPEC §3.2,
+/// SPEC-PARITY.md section C): an en dash `–` or em dash `—` is a hyphen,
+/// `*` and backticks are removed, and every run of characters that are
+/// neither ASCII digits nor hyphens separates tokens (so parentheses, `+`,
+/// commas and words are separators: `1–2 (+4)` is 1 2 4). A token `-` is
+/// no dependency; `N` is a phase; `A-B` with A ≤ B a range; anything else
+/// made of digits and hyphens (`2-`, `3-1`, `1--2`) is
+/// [`DependsToken::Unknown`], as it reads after the dashes became hyphens.
+/// Tokens keep their order and duplicates.
 pub fn read_depends(cell: &str) -> Vec<DependsToken> {
-    let cell = strip_decoration(cell).replace(['–', '—'], "-");
-    cell.split(|c: char| c == ',' || c.is_whitespace())
-        .map(str::trim)
+    let cell = strip_decoration(cell).replace(['\u{2013}', '\u{2014}'], "-");
+    cell.split(|c: char| !(c.is_ascii_digit() || c == '-'))
         .filter(|t| !t.is_empty() && *t != "-")
-        .map(|token| {
-            if let Some(p) = parse_phase_number(token) {
-                return DependsToken::Phase(p);
-            }
-            if let Some((a, b)) = token.split_once('-')
-                && let (Some(a), Some(b)) = (parse_phase_number(a), parse_phase_number(b))
-                && a <= b
-            {
-                return DependsToken::Range(a, b);
-            }
-            DependsToken::Unknown(token.to_string())
-        })
+        .map(read_token)
         .collect()
+}
+
+/// Reads a list of phases written as a Gate-check value (`2, 3-4`): tokens
+/// separated by commas or blank space, each `N`, a range `A-B` with A ≤ B,
+/// or [`DependsToken::Unknown`] (a word such as `and` is a token, not a
+/// separator); `—`, `–` and `-` alone name nothing.
+pub fn read_phase_list(value: &str) -> Vec<DependsToken> {
+    let value = strip_decoration(value);
+    value
+        .split(|c: char| c == ',' || c.is_whitespace())
+        .filter(|t| !t.is_empty() && !matches!(*t, "-" | "\u{2013}" | "\u{2014}"))
+        .map(read_token)
+        .collect()
+}
+
+/// One token: `N`, a range `A-B` with A ≤ B, or unknown.
+fn read_token(token: &str) -> DependsToken {
+    if let Some(p) = parse_phase_number(token) {
+        return DependsToken::Phase(p);
+    }
+    if let Some((a, b)) = token.split_once('-')
+        && let (Some(a), Some(b)) = (parse_phase_number(a), parse_phase_number(b))
+        && a <= b
+    {
+        return DependsToken::Range(a, b);
+    }
+    DependsToken::Unknown(token.to_string())
 }
 
 /// Whether `text` holds the upper-case word `GATED` (not part of a longer
@@ -278,24 +368,74 @@ mod tests {
 
     #[test]
     fn depends_tokens() {
-        assert_eq!(read_depends("—"), vec![]);
-        assert_eq!(read_depends("2—4"), vec![DependsToken::Range(2, 4)]);
+        use DependsToken::{Phase, Range, Unknown};
+        assert_eq!(read_depends("\u{2014}"), vec![]);
+        for none in ["", "-", "\u{2013}", "none", "n/a", "TBD", "**\u{2014}**"] {
+            assert_eq!(read_depends(none), vec![], "{none:?}");
+        }
+        assert_eq!(read_depends("1\u{2013}2 (+4)"), vec![Range(1, 2), Phase(4)]);
+        assert_eq!(read_depends("2\u{2014}4"), vec![Range(2, 4)]);
+        assert_eq!(read_depends("6 (gated)"), vec![Phase(6)]);
+        assert_eq!(read_depends("after 3, and 7"), vec![Phase(3), Phase(7)]);
+        assert_eq!(read_depends("6+1"), vec![Phase(6), Phase(1)]);
+        assert_eq!(read_depends("see phase 2"), vec![Phase(2)]);
+        assert_eq!(read_depends("phase-2"), vec![Unknown("-2".into())]);
+        assert_eq!(read_depends("1-2, 2"), vec![Range(1, 2), Phase(2)]);
+        assert_eq!(read_depends("03"), vec![Phase(3)]);
+        for bad in ["2-", "-3", "3-1", "1--2", "2-3-4"] {
+            assert_eq!(read_depends(bad), vec![Unknown(bad.into())], "{bad}");
+        }
+        assert_eq!(read_depends("3\u{2013}1"), vec![Unknown("3-1".into())]);
         assert_eq!(
-            read_depends("3–1"),
-            vec![DependsToken::Unknown("3-1".into())]
+            read_depends("99999999999"),
+            vec![Unknown("99999999999".into())]
         );
+    }
+
+    #[test]
+    fn phase_lists() {
+        use DependsToken::{Phase, Range, Unknown};
+        assert_eq!(read_phase_list("\u{2014}"), vec![]);
         assert_eq!(
-            read_depends("1, 3-5 x"),
-            vec![
-                DependsToken::Phase(1),
-                DependsToken::Range(3, 5),
-                DependsToken::Unknown("x".into())
-            ]
+            read_phase_list("1, 3-5 x"),
+            vec![Phase(1), Range(3, 5), Unknown("x".into())]
         );
+        assert_eq!(read_phase_list("5-3"), vec![Unknown("5-3".into())]);
+    }
+
+    fn graph_of(text: &str) -> PhaseGraph {
+        let file = MarkdownFile::from_text("p.md".into(), text.to_string());
+        PhaseGraph::read(&file).expect("a Phase graph section")
+    }
+
+    #[test]
+    fn headerless_rows_are_read_by_position() {
+        let no_table = graph_of(
+            "## Phase graph\n\n| 1 | Gauge | — | weir | x |\n| 2 | Uplink *(GATED)* | 1 | weir | y |\n| 3 | Alerts | 2, 7 | weir | z |\n\nprose\n",
+        );
+        let table = no_table.table.as_ref().expect("rows read by position");
+        assert!(table.headerless);
+        assert_eq!((table.header_line, table.width), (3, 5));
+        assert_eq!(no_table.phases(), vec![1, 2, 3]);
+        let row = no_table.row(3).expect("phase 3");
         assert_eq!(
-            read_depends("5-3"),
-            vec![DependsToken::Unknown("5-3".into())]
+            row.depends,
+            vec![DependsToken::Phase(2), DependsToken::Phase(7)]
         );
+        assert_eq!(row.title.as_deref(), Some("Alerts"));
+        assert!(no_table.row(2).is_some_and(|r| r.gated));
+        let gfm =
+            graph_of("## Phase graph\n\n| 1 | A | — | r |\n|---|---|---|---|\n| 2 | B | 1 | r |\n");
+        assert_eq!(gfm.phases(), vec![1, 2]);
+        assert!(gfm.table.as_ref().is_some_and(|t| t.headerless));
+        let prose_pipes = graph_of("## Phase graph\n\n| Phase | Title |\n| 1 | A |\n");
+        assert!(prose_pipes.table.is_none());
+        let headed = graph_of(
+            "## Phase graph\n\n| Phase | Title | Depends on | Repos |\n|---|---|---|---|\n| 1 | A | — | r |\n",
+        );
+        let table = headed.table.as_ref().expect("a table");
+        assert!(!table.headerless);
+        assert_eq!((table.width, table.depends_col), (4, Some(2)));
     }
 
     #[test]

@@ -1,36 +1,158 @@
-//! Handoffs (SPEC §3.2): `docs/handoffs/<slug>/phase-<NN>-*.md`, and whether
-//! a phase is done (its newest handoff says `status: complete` and its
-//! `## What this phase did` section holds more than the template comment).
+//! Handoffs (SPEC §3.2): `docs/handoffs/<slug>/phase-<NN>-*.md`, each read
+//! and parsed once, and whether a phase is done (its newest handoff says
+//! `status: complete` and its `## What this phase did` section holds more
+//! than the template comment).
+//!
+//! The lint reads every handoff file of a plan (F10, F21, F26, F30,
+//! SPEC-PARITY.md section B); the board reads only the newest of each
+//! phase.
 
 use std::collections::BTreeMap;
+use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
+use serde::Deserialize;
+
 use crate::error::Result;
 use crate::markdown::MarkdownFile;
-use crate::plan::Frontmatter;
+use crate::plan::{Frontmatter, Scalar};
 
-/// The newest handoff of each phase found in a handoffs folder.
+/// The frontmatter fields of a handoff that the checks read.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct HandoffFrontmatter {
+    /// `status:` as text, trimmed (a YAML comment is not part of it).
+    pub status: Option<String>,
+    /// `phase:` as text, trimmed.
+    pub phase: Option<String>,
+    /// `depends_on:` entries as text, in order; `None` when there is no
+    /// `depends_on:` key (or it is null).
+    pub depends_on: Option<Vec<String>>,
+    /// `completed:` as text, trimmed.
+    pub completed: Option<String>,
+    /// The YAML library's first message line, when the block is not valid
+    /// YAML (nothing else is then read).
+    pub error: Option<String>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+struct RawHandoffFrontmatter {
+    #[serde(default)]
+    status: Option<Scalar>,
+    #[serde(default)]
+    phase: Option<Scalar>,
+    #[serde(default)]
+    depends_on: Option<ScalarOrList>,
+    #[serde(default)]
+    completed: Option<Scalar>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(untagged)]
+enum ScalarOrList {
+    List(Vec<Scalar>),
+    One(Scalar),
+}
+
+impl HandoffFrontmatter {
+    /// Reads the frontmatter of a handoff with a YAML library; invalid YAML
+    /// is recorded in [`HandoffFrontmatter::error`], never a panic.
+    pub fn read(file: &MarkdownFile) -> HandoffFrontmatter {
+        let Some(block) = &file.frontmatter else {
+            return HandoffFrontmatter::default();
+        };
+        let yaml = &file.text[block.yaml.clone()];
+        if yaml.trim().is_empty() {
+            return HandoffFrontmatter::default();
+        }
+        let text = |s: Option<Scalar>| {
+            s.and_then(|s| s.as_text())
+                .map(|t| t.trim().to_string())
+                .filter(|t| !t.is_empty())
+        };
+        match serde_saphyr::from_str::<RawHandoffFrontmatter>(yaml) {
+            Ok(raw) => HandoffFrontmatter {
+                status: text(raw.status),
+                phase: text(raw.phase),
+                depends_on: raw.depends_on.and_then(|d| match d {
+                    ScalarOrList::List(items) => Some(
+                        items
+                            .into_iter()
+                            .map(|s| s.as_text().unwrap_or_default().trim().to_string())
+                            .collect(),
+                    ),
+                    ScalarOrList::One(Scalar::Other(_)) => None,
+                    ScalarOrList::One(s) => Some(vec![s.as_text().unwrap_or_default()]),
+                }),
+                completed: text(raw.completed),
+                error: None,
+            },
+            Err(e) => HandoffFrontmatter {
+                error: Some(
+                    e.to_string()
+                        .lines()
+                        .next()
+                        .unwrap_or("invalid YAML")
+                        .to_string(),
+                ),
+                ..HandoffFrontmatter::default()
+            },
+        }
+    }
+}
+
+/// One `phase-*.md` file of a plan's handoffs folder.
+#[derive(Debug, Clone)]
+pub struct Handoff {
+    /// The file's name, e.g. `phase-01-strip.md`.
+    pub name: String,
+    /// The path, as the folder was named.
+    pub path: PathBuf,
+    /// The phase the name gives (`phase-<NN>-*.md`, `08` is 8), if any.
+    pub phase: Option<u32>,
+    /// When the file was last modified (the UNIX epoch when unknown).
+    pub modified: SystemTime,
+    /// The file and its one parse; `None` when it cannot be read or is not
+    /// UTF-8 (the checks then skip it, and [`Handoffs::is_done`] reports
+    /// the error when it is the newest of a phase).
+    pub file: Option<MarkdownFile>,
+    /// Its frontmatter fields (empty when the file cannot be read).
+    pub frontmatter: HandoffFrontmatter,
+}
+
+/// Every handoff file of a plan, and the newest of each phase.
 #[derive(Debug, Clone, Default)]
 pub struct Handoffs {
-    /// Phase number → newest handoff file (by modification time).
-    newest: BTreeMap<u32, PathBuf>,
+    /// The `phase-*.md` files, in file-name order.
+    files: Vec<Handoff>,
+    /// Phase number → index into `files` of its newest handoff (by
+    /// modification time, then path).
+    newest: BTreeMap<u32, usize>,
 }
 
 impl Handoffs {
-    /// Scans `dir` for `phase-<NN>-*.md` files. A folder that does not exist
-    /// holds no handoffs; an entry that cannot be inspected, or that is not
-    /// a file (a folder, a dangling symlink), is skipped.
+    /// No handoffs at all (every phase open).
+    pub const NONE: Handoffs = Handoffs {
+        files: Vec::new(),
+        newest: BTreeMap::new(),
+    };
+
+    /// Scans `dir` for `phase-*.md` files and reads each once. A folder
+    /// that does not exist holds no handoffs; an entry that cannot be
+    /// inspected, or that is not a file (a folder, a dangling symlink), is
+    /// skipped; a file that cannot be read is kept without its text.
     pub fn scan(dir: &Path) -> Handoffs {
-        let mut best: BTreeMap<u32, (SystemTime, PathBuf)> = BTreeMap::new();
         let Ok(entries) = std::fs::read_dir(dir) else {
             return Handoffs::default();
         };
+        let mut files = Vec::new();
         for entry in entries.flatten() {
-            let name = entry.file_name();
-            let Some(phase) = name.to_str().and_then(handoff_phase) else {
+            let Some(name) = entry.file_name().to_str().map(str::to_string) else {
                 continue;
             };
+            if !(name.starts_with("phase-") && name.ends_with(".md")) {
+                continue;
+            }
             let path = entry.path();
             let Ok(meta) = std::fs::metadata(&path) else {
                 continue;
@@ -38,35 +160,82 @@ impl Handoffs {
             if !meta.is_file() {
                 continue;
             }
-            let modified = meta.modified().unwrap_or(SystemTime::UNIX_EPOCH);
-            let newer = best
-                .get(&phase)
-                .is_none_or(|(t, p)| (modified, &path) > (*t, p));
+            let file = MarkdownFile::read(&path).ok().flatten();
+            files.push(Handoff {
+                phase: handoff_phase(&name),
+                modified: meta.modified().unwrap_or(SystemTime::UNIX_EPOCH),
+                frontmatter: file
+                    .as_ref()
+                    .map(HandoffFrontmatter::read)
+                    .unwrap_or_default(),
+                file,
+                name,
+                path,
+            });
+        }
+        Handoffs::from_files(files)
+    }
+
+    /// The handoffs `files` (in any order), sorted by name, with the newest
+    /// of each phase found.
+    pub fn from_files(mut files: Vec<Handoff>) -> Handoffs {
+        files.sort_by(|a, b| a.name.cmp(&b.name));
+        let mut newest: BTreeMap<u32, usize> = BTreeMap::new();
+        for (i, h) in files.iter().enumerate() {
+            let Some(phase) = h.phase else { continue };
+            let newer = newest.get(&phase).is_none_or(|&j| {
+                let best = &files[j];
+                (h.modified, &h.path) > (best.modified, &best.path)
+            });
             if newer {
-                best.insert(phase, (modified, path));
+                newest.insert(phase, i);
             }
         }
-        Handoffs {
-            newest: best.into_iter().map(|(k, (_, p))| (k, p)).collect(),
-        }
+        Handoffs { files, newest }
+    }
+
+    /// Every handoff, in file-name order.
+    pub fn all(&self) -> &[Handoff] {
+        &self.files
+    }
+
+    /// The handoff at `index` of [`Handoffs::all`].
+    pub fn get(&self, index: usize) -> Option<&Handoff> {
+        self.files.get(index)
+    }
+
+    /// The handoffs whose name gives `phase`, in file-name order, each with
+    /// its index in [`Handoffs::all`].
+    pub fn of_phase(&self, phase: u32) -> impl Iterator<Item = (usize, &Handoff)> {
+        self.files
+            .iter()
+            .enumerate()
+            .filter(move |(_, h)| h.phase == Some(phase))
+    }
+
+    /// The index in [`Handoffs::all`] of the newest handoff of `phase`.
+    pub fn newest_index(&self, phase: u32) -> Option<usize> {
+        self.newest.get(&phase).copied()
     }
 
     /// The newest handoff of `phase`, if any.
     pub fn newest(&self, phase: u32) -> Option<&Path> {
-        self.newest.get(&phase).map(PathBuf::as_path)
+        self.newest_index(phase)
+            .map(|i| self.files[i].path.as_path())
     }
 
     /// Whether `phase` is done: its newest handoff reads `status: complete`
     /// and its `## What this phase did` section holds real content. A
-    /// handoff that cannot be read (or is not UTF-8) is an error.
+    /// newest handoff that cannot be read (or is not UTF-8) is an error.
     pub fn is_done(&self, phase: u32) -> Result<bool> {
-        let Some(path) = self.newest(phase) else {
+        let Some(handoff) = self.newest_index(phase).map(|i| &self.files[i]) else {
             return Ok(false);
         };
-        let Some(file) = MarkdownFile::read(path)? else {
-            return Ok(false);
-        };
-        Ok(handoff_is_complete(&file))
+        match &handoff.file {
+            Some(file) => Ok(handoff_is_complete(file)),
+            None => MarkdownFile::read(&handoff.path)
+                .map(|f| f.is_some_and(|f| handoff_is_complete(&f))),
+        }
     }
 }
 
@@ -84,29 +253,37 @@ pub fn handoff_phase(name: &str) -> Option<u32> {
     crate::plan::graph::parse_phase_number(&digits)
 }
 
+/// Whether a handoff's frontmatter `status:` has the first word `complete`
+/// (any case).
+pub fn says_complete(file: &MarkdownFile) -> bool {
+    Frontmatter::read(file)
+        .status
+        .as_deref()
+        .and_then(|s| s.split_whitespace().next())
+        .is_some_and(|w| w.eq_ignore_ascii_case("complete"))
+}
+
+/// The `## What this phase did` section of a handoff: the byte range of its
+/// heading and of its body (up to the next level-1 or level-2 heading).
+pub fn what_this_phase_did(file: &MarkdownFile) -> Option<(Range<usize>, Range<usize>)> {
+    let index = file.doc.find_h2_starting("what this phase did")?;
+    let section = file.doc.section(index, 2, file.text.len());
+    let heading = file.doc.headings[index].range.clone();
+    let body_start = heading.end.min(section.end);
+    Some((heading, body_start..section.end))
+}
+
 /// Whether a handoff says its phase is complete: frontmatter `status:` whose
 /// first word is `complete` (any case), and a `## What this phase did`
 /// section with content other than HTML comments and blank space.
 pub fn handoff_is_complete(file: &MarkdownFile) -> bool {
-    let fm = Frontmatter::read(file);
-    let complete = fm
-        .status
-        .as_deref()
-        .and_then(|s| s.split_whitespace().next())
-        .is_some_and(|w| w.eq_ignore_ascii_case("complete"));
-    if !complete {
-        return false;
-    }
-    let Some(index) = file.doc.find_h2_starting("what this phase did") else {
-        return false;
-    };
-    let section = file.doc.section(index, 2, file.text.len());
-    let body_start = file.doc.headings[index].range.end.min(section.end);
-    has_real_content(&file.text[body_start..section.end])
+    says_complete(file)
+        && what_this_phase_did(file).is_some_and(|(_, body)| has_real_content(&file.text[body]))
 }
 
-/// Whether `text` holds anything besides HTML comments and white space.
-fn has_real_content(text: &str) -> bool {
+/// Whether `text` holds anything besides HTML comments and white space (an
+/// HTML comment never closed runs to the end).
+pub fn has_real_content(text: &str) -> bool {
     let mut rest = text;
     loop {
         match rest.find("<!--") {
@@ -155,5 +332,24 @@ mod tests {
             "---\nstatus: in-progress\n---\n## What this phase did\n\nHalf.\n".into(),
         );
         assert!(!handoff_is_complete(&open));
+    }
+
+    #[test]
+    fn frontmatter_fields() {
+        let read = |text: &str| {
+            HandoffFrontmatter::read(&MarkdownFile::from_text("h.md".into(), text.into()))
+        };
+        let fm = read(
+            "---\nphase: 3\nstatus: in-progress   # waiting on the crane\ndepends_on: [2, 01]\ncompleted: 2026-09-03\n---\n",
+        );
+        assert_eq!(fm.status.as_deref(), Some("in-progress"));
+        assert_eq!(fm.phase.as_deref(), Some("3"));
+        assert_eq!(fm.depends_on, Some(vec!["2".to_string(), "1".to_string()]));
+        assert_eq!(fm.completed.as_deref(), Some("2026-09-03"));
+        let block = read("---\ndepends_on:\n  - 4\n---\n");
+        assert_eq!(block.depends_on, Some(vec!["4".to_string()]));
+        assert_eq!(read("---\nphase: 2\n---\n").depends_on, None);
+        assert_eq!(read("# no frontmatter\n"), HandoffFrontmatter::default());
+        assert!(read("---\nstatus: [open\n---\n").error.is_some());
     }
 }
