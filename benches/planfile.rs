@@ -1,7 +1,8 @@
 //! Benchmarks of planfile's main jobs on the example plan and on generated
 //! plans (src/generate.rs): reading + merging a view (the listing), the lint,
 //! and a write, in process and as a whole process, beside `cat` of the same
-//! files as a baseline; and `validate` over a tree of 1,000 plans.
+//! files as a baseline; `validate` over a tree of 1,000 plans; and the
+//! language server re-linting a 72-phase plan after one edit.
 //!
 //! Run: `cargo bench --bench planfile`. BENCHMARKS.md records the figures.
 
@@ -14,6 +15,7 @@ use planfile::lint;
 use planfile::manifest::{Manifest, View};
 use planfile::output;
 use planfile::root::{DocsRoot, PlanLocation};
+use planfile::server::{Server, transport};
 
 #[path = "../tests/common/mod.rs"]
 mod common;
@@ -196,6 +198,60 @@ fn validate_1000_plans(bencher: divan::Bencher) {
             "{}",
             String::from_utf8_lossy(&out.stderr)
         );
+        out
+    });
+}
+
+/// `planfile server` after one edit of an open 72-phase plan: the
+/// `didChange` (the whole buffer, one key misspelled or set right again)
+/// goes in; the plan is built from the buffer, linted, and its
+/// `publishDiagnostics` (one finding, or none) written out as the framed
+/// bytes an editor reads.
+#[divan::bench(sample_count = 300)]
+fn server_relint_after_edit(bencher: divan::Bencher) {
+    let f = fixture("phases-72");
+    let path = f.root.join("docs/plans").join(format!("{}.md", f.slug));
+    let text = std::fs::read_to_string(&path).expect("the plan");
+    let uri = url::Url::from_file_path(&path)
+        .expect("an absolute path")
+        .to_string();
+    let message = |method: &str, params: serde_json::Value| {
+        lsp_server::Message::Notification(lsp_server::Notification::new(method.into(), params))
+    };
+    let mut server = Server::new(None);
+    server.handle(lsp_server::Message::Request(lsp_server::Request::new(
+        1.into(),
+        "initialize".into(),
+        serde_json::json!({"capabilities": {}}),
+    )));
+    server.handle(message(
+        "textDocument/didOpen",
+        serde_json::json!({"textDocument": {"uri": uri, "languageId": "markdown", "version": 1, "text": text}}),
+    ));
+    server.take_outgoing();
+    let edited = text.replacen("| `stop` |", "| `stops` |", 1);
+    assert_ne!(edited, text);
+    let changes: Vec<_> = [edited, text]
+        .into_iter()
+        .map(|text| {
+            message(
+                "textDocument/didChange",
+                serde_json::json!({"textDocument": {"uri": uri, "version": 2}, "contentChanges": [{"text": text}]}),
+            )
+        })
+        .collect();
+    server.handle(changes[0].clone());
+    let published = format!("{:?}", server.take_outgoing());
+    assert!(published.contains("decision-key-unknown"), "{published}");
+    let mut n = 1;
+    bencher.bench_local(|| {
+        n += 1;
+        server.handle(changes[n % 2].clone());
+        let mut out = Vec::new();
+        for message in server.take_outgoing() {
+            transport::write(&mut out, &message).expect("in-memory write");
+        }
+        assert!(!out.is_empty());
         out
     });
 }

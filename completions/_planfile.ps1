@@ -28,12 +28,14 @@ Register-ArgumentCompleter -Native -CommandName 'planfile' -ScriptBlock {
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('phase-graph', 'phase-graph', [CompletionResultType]::ParameterValue, 'Reference-compatible views of one plan: its resolved decisions as TSV (--decisions [N]) or its lint verdict (--lint)')
-            [CompletionResult]::new('decisions', 'decisions', [CompletionResultType]::ParameterValue, 'List, check, prompt, or write (answer / waive / promote) the decision manifest of one plan')
+            [CompletionResult]::new('decisions', 'decisions', [CompletionResultType]::ParameterValue, 'List, check, prompt, resolve (the answer in force of each key), or write (answer / waive / promote) the decision manifest of one plan')
             [CompletionResult]::new('new', 'new', [CompletionResultType]::ParameterValue, 'Write a new plan, docs/plans/<SLUG>.md, from the plan template: all nineteen decision keys, shipped defaults answered, the rest outstanding')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print the shell completion script for SHELL on stdout')
             [CompletionResult]::new('man', 'man', [CompletionResultType]::ParameterValue, 'Print the manual page (roff) on stdout: planfile(1), or with COMMAND the page planfile-COMMAND(1) (with a verb: planfile-COMMAND-VERB(1))')
             [CompletionResult]::new('validate', 'validate', [CompletionResultType]::ParameterValue, 'Lint plans (F14, F24, F25 and the structure checks); no SLUG: every plan under docs/plans/. Exit 1 when a finding gates')
             [CompletionResult]::new('explain', 'explain', [CompletionResultType]::ParameterValue, 'Print what a lint check looks for, why, and an example that fails and one that passes; with no CHECK, list every check')
+            [CompletionResult]::new('server', 'server', [CompletionResultType]::ParameterValue, 'Run the language server for editors (LSP 3.17 on stdin and stdout): diagnostics, hover, completion and quick fixes in plans and twins')
+            [CompletionResult]::new('needs', 'needs', [CompletionResultType]::ParameterValue, 'Check a --needs word of a declaration: a decision key, or a blocker class as its short form. Prints the key and the class the runner files it under (`credential` → `credentials<TAB>credential`)')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -56,6 +58,7 @@ Register-ArgumentCompleter -Native -CommandName 'planfile' -ScriptBlock {
             [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'Print the resolved decisions of the view as TSV, JSON or a table')
             [CompletionResult]::new('check', 'check', [CompletionResultType]::ParameterValue, 'The start gate: exit 0 when the run may start, 1 when it is refused, naming each decision that stops it')
             [CompletionResult]::new('prompt', 'prompt', [CompletionResultType]::ParameterValue, 'Print the decisions block of a phase''s boot prompt')
+            [CompletionResult]::new('resolve', 'resolve', [CompletionResultType]::ParameterValue, 'Print the answer in force of each key (or KEY), as the console decides it mid-run: from the run, the resolved row, the console''s policy, the legacy gates switch or the shipped default')
             [CompletionResult]::new('answer', 'answer', [CompletionResultType]::ParameterValue, 'Answer a decision: write an `answered` row (source run) into the twin')
             [CompletionResult]::new('waive', 'waive', [CompletionResultType]::ParameterValue, 'Waive a decision: write a `waived` row (source run) into the twin')
             [CompletionResult]::new('promote', 'promote', [CompletionResultType]::ParameterValue, 'Promote a ruling of the rulings ledger: write an `answered` row (source ruling) into the twin')
@@ -86,6 +89,17 @@ Register-ArgumentCompleter -Native -CommandName 'planfile' -ScriptBlock {
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour the output: auto (on a terminal, unless $NO_COLOR is set; always when $FORCE_COLOR is set), always or never')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            break
+        }
+        'planfile;decisions;resolve' {
+            [CompletionResult]::new('--policy', '--policy', [CompletionResultType]::ParameterName, 'The console''s policy, a JSON file ({"policy": {"<key>": "<answer>", …}, "delegateHumanGates": true|false}); default: the [policy] table of planfile.toml')
+            [CompletionResult]::new('--run', '--run', [CompletionResultType]::ParameterName, 'The run''s own fields, a JSON file ({"resumeOnRestart": true|false, "relay": "<word>"})')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--phase', '--phase', [CompletionResultType]::ParameterName, 'The phase whose view to use (rows written with --phase are scoped to it)')
+            [CompletionResult]::new('--root', '--root', [CompletionResultType]::ParameterName, 'The docs root (the folder holding docs/plans/); default: $DOCS_ROOT, else the nearest ancestor with docs/plans/, else the working directory')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour the output: auto (on a terminal, unless $NO_COLOR is set; always when $FORCE_COLOR is set), always or never')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             break
         }
         'planfile;decisions;answer' {
@@ -168,14 +182,33 @@ Register-ArgumentCompleter -Native -CommandName 'planfile' -ScriptBlock {
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
             break
         }
+        'planfile;server' {
+            [CompletionResult]::new('--root', '--root', [CompletionResultType]::ParameterName, 'The docs root (the folder holding docs/plans/); default: $DOCS_ROOT, else the nearest ancestor with docs/plans/, else the working directory')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour the output: auto (on a terminal, unless $NO_COLOR is set; always when $FORCE_COLOR is set), always or never')
+            [CompletionResult]::new('--stdio', '--stdio', [CompletionResultType]::ParameterName, 'Speak over stdin and stdout (the only transport; accepted because editor clients pass it)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            break
+        }
+        'planfile;needs' {
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'How the answer is printed')
+            [CompletionResult]::new('--root', '--root', [CompletionResultType]::ParameterName, 'The docs root (the folder holding docs/plans/); default: $DOCS_ROOT, else the nearest ancestor with docs/plans/, else the working directory')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour the output: auto (on a terminal, unless $NO_COLOR is set; always when $FORCE_COLOR is set), always or never')
+            [CompletionResult]::new('--ruling', '--ruling', [CompletionResultType]::ParameterName, 'Accept keys only, as a ruling''s decisionKey (a ruling names a real key, never a class)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
         'planfile;help' {
             [CompletionResult]::new('phase-graph', 'phase-graph', [CompletionResultType]::ParameterValue, 'Reference-compatible views of one plan: its resolved decisions as TSV (--decisions [N]) or its lint verdict (--lint)')
-            [CompletionResult]::new('decisions', 'decisions', [CompletionResultType]::ParameterValue, 'List, check, prompt, or write (answer / waive / promote) the decision manifest of one plan')
+            [CompletionResult]::new('decisions', 'decisions', [CompletionResultType]::ParameterValue, 'List, check, prompt, resolve (the answer in force of each key), or write (answer / waive / promote) the decision manifest of one plan')
             [CompletionResult]::new('new', 'new', [CompletionResultType]::ParameterValue, 'Write a new plan, docs/plans/<SLUG>.md, from the plan template: all nineteen decision keys, shipped defaults answered, the rest outstanding')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print the shell completion script for SHELL on stdout')
             [CompletionResult]::new('man', 'man', [CompletionResultType]::ParameterValue, 'Print the manual page (roff) on stdout: planfile(1), or with COMMAND the page planfile-COMMAND(1) (with a verb: planfile-COMMAND-VERB(1))')
             [CompletionResult]::new('validate', 'validate', [CompletionResultType]::ParameterValue, 'Lint plans (F14, F24, F25 and the structure checks); no SLUG: every plan under docs/plans/. Exit 1 when a finding gates')
             [CompletionResult]::new('explain', 'explain', [CompletionResultType]::ParameterValue, 'Print what a lint check looks for, why, and an example that fails and one that passes; with no CHECK, list every check')
+            [CompletionResult]::new('server', 'server', [CompletionResultType]::ParameterValue, 'Run the language server for editors (LSP 3.17 on stdin and stdout): diagnostics, hover, completion and quick fixes in plans and twins')
+            [CompletionResult]::new('needs', 'needs', [CompletionResultType]::ParameterValue, 'Check a --needs word of a declaration: a decision key, or a blocker class as its short form. Prints the key and the class the runner files it under (`credential` → `credentials<TAB>credential`)')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -186,6 +219,7 @@ Register-ArgumentCompleter -Native -CommandName 'planfile' -ScriptBlock {
             [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'Print the resolved decisions of the view as TSV, JSON or a table')
             [CompletionResult]::new('check', 'check', [CompletionResultType]::ParameterValue, 'The start gate: exit 0 when the run may start, 1 when it is refused, naming each decision that stops it')
             [CompletionResult]::new('prompt', 'prompt', [CompletionResultType]::ParameterValue, 'Print the decisions block of a phase''s boot prompt')
+            [CompletionResult]::new('resolve', 'resolve', [CompletionResultType]::ParameterValue, 'Print the answer in force of each key (or KEY), as the console decides it mid-run: from the run, the resolved row, the console''s policy, the legacy gates switch or the shipped default')
             [CompletionResult]::new('answer', 'answer', [CompletionResultType]::ParameterValue, 'Answer a decision: write an `answered` row (source run) into the twin')
             [CompletionResult]::new('waive', 'waive', [CompletionResultType]::ParameterValue, 'Waive a decision: write a `waived` row (source run) into the twin')
             [CompletionResult]::new('promote', 'promote', [CompletionResultType]::ParameterValue, 'Promote a ruling of the rulings ledger: write an `answered` row (source ruling) into the twin')
@@ -198,6 +232,9 @@ Register-ArgumentCompleter -Native -CommandName 'planfile' -ScriptBlock {
             break
         }
         'planfile;help;decisions;prompt' {
+            break
+        }
+        'planfile;help;decisions;resolve' {
             break
         }
         'planfile;help;decisions;answer' {
@@ -222,6 +259,12 @@ Register-ArgumentCompleter -Native -CommandName 'planfile' -ScriptBlock {
             break
         }
         'planfile;help;explain' {
+            break
+        }
+        'planfile;help;server' {
+            break
+        }
+        'planfile;help;needs' {
             break
         }
         'planfile;help;help' {

@@ -11,7 +11,7 @@ _planfile_spec() {
         'planfile')
             opts='--root --color --help -h --version -V'
             vopts='--root --color'
-            subs='phase-graph decisions new completions man validate explain help'
+            subs='phase-graph decisions new completions man validate explain server needs help'
             npos=0
             repeats=0
             ;;
@@ -24,8 +24,8 @@ _planfile_spec() {
             ;;
         'planfile decisions')
             opts='--phase --root --color --help -h'
-            vopts='--slug --phase --root --color --format --ack --value --by --blocking --evidence --reason --from-ruling --key --rulings'
-            subs='list check prompt answer waive promote'
+            vopts='--slug --phase --root --color --format --ack --policy --run --value --by --blocking --evidence --reason --from-ruling --key --rulings'
+            subs='list check prompt resolve answer waive promote'
             npos=1
             repeats=0
             ;;
@@ -48,6 +48,13 @@ _planfile_spec() {
             vopts='--phase --root --color'
             subs=''
             npos=0
+            repeats=0
+            ;;
+        'planfile decisions resolve')
+            opts='--policy --run --format --phase --root --color --help -h'
+            vopts='--policy --run --format --phase --root --color'
+            subs=''
+            npos=1
             repeats=0
             ;;
         'planfile decisions answer')
@@ -106,10 +113,24 @@ _planfile_spec() {
             npos=1
             repeats=0
             ;;
+        'planfile server')
+            opts='--stdio --root --color --help -h'
+            vopts='--root --color'
+            subs=''
+            npos=0
+            repeats=0
+            ;;
+        'planfile needs')
+            opts='--ruling --format --root --color --help -h'
+            vopts='--format --root --color'
+            subs=''
+            npos=1
+            repeats=0
+            ;;
         'planfile help')
             opts=''
             vopts=''
-            subs='phase-graph decisions new completions man validate explain help'
+            subs='phase-graph decisions new completions man validate explain server needs help'
             npos=0
             repeats=0
             ;;
@@ -123,7 +144,7 @@ _planfile_spec() {
         'planfile help decisions')
             opts=''
             vopts=''
-            subs='list check prompt answer waive promote'
+            subs='list check prompt resolve answer waive promote'
             npos=0
             repeats=0
             ;;
@@ -142,6 +163,13 @@ _planfile_spec() {
             repeats=0
             ;;
         'planfile help decisions prompt')
+            opts=''
+            vopts=''
+            subs=''
+            npos=0
+            repeats=0
+            ;;
+        'planfile help decisions resolve')
             opts=''
             vopts=''
             subs=''
@@ -204,6 +232,20 @@ _planfile_spec() {
             npos=0
             repeats=0
             ;;
+        'planfile help server')
+            opts=''
+            vopts=''
+            subs=''
+            npos=0
+            repeats=0
+            ;;
+        'planfile help needs')
+            opts=''
+            vopts=''
+            subs=''
+            npos=0
+            repeats=0
+            ;;
         'planfile help help')
             opts=''
             vopts=''
@@ -222,6 +264,8 @@ _planfile_values() {
         'planfile decisions --slug') _planfile_slugs ;;
         'planfile decisions --format') _planfile_words 'tsv json table text' ;;
         'planfile decisions --ack') _planfile_words 'permission.policy permission.destructive issues credentials accounts mcp gates verification.person-check qa.exhausted waits human-acts ambiguity budgets resume.on-restart plan-health stop relay announce plan-approval' ;;
+        'planfile decisions --policy') _planfile_files -f ;;
+        'planfile decisions --run') _planfile_files -f ;;
         'planfile decisions --blocking') _planfile_words 'yes no' ;;
         'planfile decisions --key') _planfile_words 'permission.policy permission.destructive issues credentials accounts mcp gates verification.person-check qa.exhausted waits human-acts ambiguity budgets resume.on-restart plan-health stop relay announce plan-approval' ;;
         'planfile decisions --rulings') _planfile_files -f ;;
@@ -229,6 +273,10 @@ _planfile_values() {
         'planfile decisions list --format') _planfile_words 'tsv json table' ;;
         'planfile decisions check --ack') _planfile_words 'permission.policy permission.destructive issues credentials accounts mcp gates verification.person-check qa.exhausted waits human-acts ambiguity budgets resume.on-restart plan-health stop relay announce plan-approval' ;;
         'planfile decisions check --format') _planfile_words 'text json' ;;
+        'planfile decisions resolve --policy') _planfile_files -f ;;
+        'planfile decisions resolve --run') _planfile_files -f ;;
+        'planfile decisions resolve --format') _planfile_words 'tsv json table' ;;
+        'planfile decisions resolve #0') _planfile_words 'permission.policy permission.destructive issues credentials accounts mcp gates verification.person-check qa.exhausted waits human-acts ambiguity budgets resume.on-restart plan-health stop relay announce plan-approval' ;;
         'planfile decisions answer --blocking') _planfile_words 'yes no' ;;
         'planfile decisions answer #0') _planfile_words 'permission.policy permission.destructive issues credentials accounts mcp gates verification.person-check qa.exhausted waits human-acts ambiguity budgets resume.on-restart plan-health stop relay announce plan-approval' ;;
         'planfile decisions waive --blocking') _planfile_words 'yes no' ;;
@@ -239,6 +287,7 @@ _planfile_values() {
         'planfile completions #0') _planfile_words 'bash elvish fish powershell zsh' ;;
         'planfile validate --format') _planfile_words 'human concise json sarif github' ;;
         'planfile validate #0') _planfile_slugs; _planfile_files -f ;;
+        'planfile needs --format') _planfile_words 'tsv json' ;;
         *' --root') _planfile_files -d ;;
         *' --color') _planfile_words 'auto always never' ;;
     esac

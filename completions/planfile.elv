@@ -25,12 +25,14 @@ set edit:completion:arg-completer[planfile] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
             cand phase-graph 'Reference-compatible views of one plan: its resolved decisions as TSV (--decisions [N]) or its lint verdict (--lint)'
-            cand decisions 'List, check, prompt, or write (answer / waive / promote) the decision manifest of one plan'
+            cand decisions 'List, check, prompt, resolve (the answer in force of each key), or write (answer / waive / promote) the decision manifest of one plan'
             cand new 'Write a new plan, docs/plans/<SLUG>.md, from the plan template: all nineteen decision keys, shipped defaults answered, the rest outstanding'
             cand completions 'Print the shell completion script for SHELL on stdout'
             cand man 'Print the manual page (roff) on stdout: planfile(1), or with COMMAND the page planfile-COMMAND(1) (with a verb: planfile-COMMAND-VERB(1))'
             cand validate 'Lint plans (F14, F24, F25 and the structure checks); no SLUG: every plan under docs/plans/. Exit 1 when a finding gates'
             cand explain 'Print what a lint check looks for, why, and an example that fails and one that passes; with no CHECK, list every check'
+            cand server 'Run the language server for editors (LSP 3.17 on stdin and stdout): diagnostics, hover, completion and quick fixes in plans and twins'
+            cand needs 'Check a --needs word of a declaration: a decision key, or a blocker class as its short form. Prints the key and the class the runner files it under (`credential` → `credentials<TAB>credential`)'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'planfile;phase-graph'= {
@@ -51,6 +53,7 @@ set edit:completion:arg-completer[planfile] = {|@words|
             cand list 'Print the resolved decisions of the view as TSV, JSON or a table'
             cand check 'The start gate: exit 0 when the run may start, 1 when it is refused, naming each decision that stops it'
             cand prompt 'Print the decisions block of a phase''s boot prompt'
+            cand resolve 'Print the answer in force of each key (or KEY), as the console decides it mid-run: from the run, the resolved row, the console''s policy, the legacy gates switch or the shipped default'
             cand answer 'Answer a decision: write an `answered` row (source run) into the twin'
             cand waive 'Waive a decision: write a `waived` row (source run) into the twin'
             cand promote 'Promote a ruling of the rulings ledger: write an `answered` row (source ruling) into the twin'
@@ -78,6 +81,16 @@ set edit:completion:arg-completer[planfile] = {|@words|
             cand --color 'When to colour the output: auto (on a terminal, unless $NO_COLOR is set; always when $FORCE_COLOR is set), always or never'
             cand -h 'Print help'
             cand --help 'Print help'
+        }
+        &'planfile;decisions;resolve'= {
+            cand --policy 'The console''s policy, a JSON file ({"policy": {"<key>": "<answer>", …}, "delegateHumanGates": true|false}); default: the [policy] table of planfile.toml'
+            cand --run 'The run''s own fields, a JSON file ({"resumeOnRestart": true|false, "relay": "<word>"})'
+            cand --format 'Output format'
+            cand --phase 'The phase whose view to use (rows written with --phase are scoped to it)'
+            cand --root 'The docs root (the folder holding docs/plans/); default: $DOCS_ROOT, else the nearest ancestor with docs/plans/, else the working directory'
+            cand --color 'When to colour the output: auto (on a terminal, unless $NO_COLOR is set; always when $FORCE_COLOR is set), always or never'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
         }
         &'planfile;decisions;answer'= {
             cand --value 'The answer'
@@ -151,14 +164,31 @@ set edit:completion:arg-completer[planfile] = {|@words|
             cand -h 'Print help'
             cand --help 'Print help'
         }
+        &'planfile;server'= {
+            cand --root 'The docs root (the folder holding docs/plans/); default: $DOCS_ROOT, else the nearest ancestor with docs/plans/, else the working directory'
+            cand --color 'When to colour the output: auto (on a terminal, unless $NO_COLOR is set; always when $FORCE_COLOR is set), always or never'
+            cand --stdio 'Speak over stdin and stdout (the only transport; accepted because editor clients pass it)'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'planfile;needs'= {
+            cand --format 'How the answer is printed'
+            cand --root 'The docs root (the folder holding docs/plans/); default: $DOCS_ROOT, else the nearest ancestor with docs/plans/, else the working directory'
+            cand --color 'When to colour the output: auto (on a terminal, unless $NO_COLOR is set; always when $FORCE_COLOR is set), always or never'
+            cand --ruling 'Accept keys only, as a ruling''s decisionKey (a ruling names a real key, never a class)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
         &'planfile;help'= {
             cand phase-graph 'Reference-compatible views of one plan: its resolved decisions as TSV (--decisions [N]) or its lint verdict (--lint)'
-            cand decisions 'List, check, prompt, or write (answer / waive / promote) the decision manifest of one plan'
+            cand decisions 'List, check, prompt, resolve (the answer in force of each key), or write (answer / waive / promote) the decision manifest of one plan'
             cand new 'Write a new plan, docs/plans/<SLUG>.md, from the plan template: all nineteen decision keys, shipped defaults answered, the rest outstanding'
             cand completions 'Print the shell completion script for SHELL on stdout'
             cand man 'Print the manual page (roff) on stdout: planfile(1), or with COMMAND the page planfile-COMMAND(1) (with a verb: planfile-COMMAND-VERB(1))'
             cand validate 'Lint plans (F14, F24, F25 and the structure checks); no SLUG: every plan under docs/plans/. Exit 1 when a finding gates'
             cand explain 'Print what a lint check looks for, why, and an example that fails and one that passes; with no CHECK, list every check'
+            cand server 'Run the language server for editors (LSP 3.17 on stdin and stdout): diagnostics, hover, completion and quick fixes in plans and twins'
+            cand needs 'Check a --needs word of a declaration: a decision key, or a blocker class as its short form. Prints the key and the class the runner files it under (`credential` → `credentials<TAB>credential`)'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'planfile;help;phase-graph'= {
@@ -167,6 +197,7 @@ set edit:completion:arg-completer[planfile] = {|@words|
             cand list 'Print the resolved decisions of the view as TSV, JSON or a table'
             cand check 'The start gate: exit 0 when the run may start, 1 when it is refused, naming each decision that stops it'
             cand prompt 'Print the decisions block of a phase''s boot prompt'
+            cand resolve 'Print the answer in force of each key (or KEY), as the console decides it mid-run: from the run, the resolved row, the console''s policy, the legacy gates switch or the shipped default'
             cand answer 'Answer a decision: write an `answered` row (source run) into the twin'
             cand waive 'Waive a decision: write a `waived` row (source run) into the twin'
             cand promote 'Promote a ruling of the rulings ledger: write an `answered` row (source ruling) into the twin'
@@ -176,6 +207,8 @@ set edit:completion:arg-completer[planfile] = {|@words|
         &'planfile;help;decisions;check'= {
         }
         &'planfile;help;decisions;prompt'= {
+        }
+        &'planfile;help;decisions;resolve'= {
         }
         &'planfile;help;decisions;answer'= {
         }
@@ -192,6 +225,10 @@ set edit:completion:arg-completer[planfile] = {|@words|
         &'planfile;help;validate'= {
         }
         &'planfile;help;explain'= {
+        }
+        &'planfile;help;server'= {
+        }
+        &'planfile;help;needs'= {
         }
         &'planfile;help;help'= {
         }

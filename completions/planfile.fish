@@ -31,12 +31,14 @@ never\t'Never colour'"
 complete -c planfile -n "__fish_planfile_needs_command" -s h -l help -d 'Print help'
 complete -c planfile -n "__fish_planfile_needs_command" -s V -l version -d 'Print version'
 complete -c planfile -n "__fish_planfile_needs_command" -f -a "phase-graph" -d 'Reference-compatible views of one plan: its resolved decisions as TSV (--decisions [N]) or its lint verdict (--lint)'
-complete -c planfile -n "__fish_planfile_needs_command" -f -a "decisions" -d 'List, check, prompt, or write (answer / waive / promote) the decision manifest of one plan'
+complete -c planfile -n "__fish_planfile_needs_command" -f -a "decisions" -d 'List, check, prompt, resolve (the answer in force of each key), or write (answer / waive / promote) the decision manifest of one plan'
 complete -c planfile -n "__fish_planfile_needs_command" -f -a "new" -d 'Write a new plan, docs/plans/<SLUG>.md, from the plan template: all nineteen decision keys, shipped defaults answered, the rest outstanding'
 complete -c planfile -n "__fish_planfile_needs_command" -f -a "completions" -d 'Print the shell completion script for SHELL on stdout'
 complete -c planfile -n "__fish_planfile_needs_command" -f -a "man" -d 'Print the manual page (roff) on stdout: planfile(1), or with COMMAND the page planfile-COMMAND(1) (with a verb: planfile-COMMAND-VERB(1))'
 complete -c planfile -n "__fish_planfile_needs_command" -f -a "validate" -d 'Lint plans (F14, F24, F25 and the structure checks); no SLUG: every plan under docs/plans/. Exit 1 when a finding gates'
 complete -c planfile -n "__fish_planfile_needs_command" -f -a "explain" -d 'Print what a lint check looks for, why, and an example that fails and one that passes; with no CHECK, list every check'
+complete -c planfile -n "__fish_planfile_needs_command" -f -a "server" -d 'Run the language server for editors (LSP 3.17 on stdin and stdout): diagnostics, hover, completion and quick fixes in plans and twins'
+complete -c planfile -n "__fish_planfile_needs_command" -f -a "needs" -d 'Check a --needs word of a declaration: a decision key, or a blocker class as its short form. Prints the key and the class the runner files it under (`credential` → `credentials<TAB>credential`)'
 complete -c planfile -n "__fish_planfile_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c planfile -n "__fish_planfile_using_subcommand phase-graph" -l decisions -d 'Print the resolved decisions as TSV (key, state, owner, blocking, source, value); with N, phase N\'s view' -r
 complete -c planfile -n "__fish_planfile_using_subcommand phase-graph" -l root -d 'The docs root (the folder holding docs/plans/); default: $DOCS_ROOT, else the nearest ancestor with docs/plans/, else the working directory' -r -f -a "(__fish_complete_directories)"
@@ -45,19 +47,20 @@ always\t'Always colour, whatever the stream and the environment'
 never\t'Never colour'"
 complete -c planfile -n "__fish_planfile_using_subcommand phase-graph" -l lint -d 'Lint the plan (F14, F24, F25 and the structure checks), reference format'
 complete -c planfile -n "__fish_planfile_using_subcommand phase-graph" -s h -l help -d 'Print help'
-complete -c planfile -n "__fish_planfile_using_subcommand decisions; and not __fish_seen_subcommand_from list check prompt answer waive promote" -l slug -d 'The plan\'s slug when it is also a verb\'s name (`decisions list list` is read as `decisions --slug list list`)' -r
-complete -c planfile -n "__fish_planfile_using_subcommand decisions; and not __fish_seen_subcommand_from list check prompt answer waive promote" -l phase -d 'The phase whose view to use (rows written with --phase are scoped to it)' -r
-complete -c planfile -n "__fish_planfile_using_subcommand decisions; and not __fish_seen_subcommand_from list check prompt answer waive promote" -l root -d 'The docs root (the folder holding docs/plans/); default: $DOCS_ROOT, else the nearest ancestor with docs/plans/, else the working directory' -r -f -a "(__fish_complete_directories)"
-complete -c planfile -n "__fish_planfile_using_subcommand decisions; and not __fish_seen_subcommand_from list check prompt answer waive promote" -l color -d 'When to colour the output: auto (on a terminal, unless $NO_COLOR is set; always when $FORCE_COLOR is set), always or never' -r -f -a "auto\t'Colour when the stream is a terminal, unless `NO_COLOR` is set; always when `FORCE_COLOR` is set (and `NO_COLOR` is not)'
+complete -c planfile -n "__fish_planfile_using_subcommand decisions; and not __fish_seen_subcommand_from list check prompt resolve answer waive promote" -l slug -d 'The plan\'s slug when it is also a verb\'s name (`decisions list list` is read as `decisions --slug list list`)' -r
+complete -c planfile -n "__fish_planfile_using_subcommand decisions; and not __fish_seen_subcommand_from list check prompt resolve answer waive promote" -l phase -d 'The phase whose view to use (rows written with --phase are scoped to it)' -r
+complete -c planfile -n "__fish_planfile_using_subcommand decisions; and not __fish_seen_subcommand_from list check prompt resolve answer waive promote" -l root -d 'The docs root (the folder holding docs/plans/); default: $DOCS_ROOT, else the nearest ancestor with docs/plans/, else the working directory' -r -f -a "(__fish_complete_directories)"
+complete -c planfile -n "__fish_planfile_using_subcommand decisions; and not __fish_seen_subcommand_from list check prompt resolve answer waive promote" -l color -d 'When to colour the output: auto (on a terminal, unless $NO_COLOR is set; always when $FORCE_COLOR is set), always or never' -r -f -a "auto\t'Colour when the stream is a terminal, unless `NO_COLOR` is set; always when `FORCE_COLOR` is set (and `NO_COLOR` is not)'
 always\t'Always colour, whatever the stream and the environment'
 never\t'Never colour'"
-complete -c planfile -n "__fish_planfile_using_subcommand decisions; and not __fish_seen_subcommand_from list check prompt answer waive promote" -s h -l help -d 'Print help'
-complete -c planfile -n "__fish_planfile_using_subcommand decisions; and not __fish_seen_subcommand_from list check prompt answer waive promote" -a "list" -d 'Print the resolved decisions of the view as TSV, JSON or a table'
-complete -c planfile -n "__fish_planfile_using_subcommand decisions; and not __fish_seen_subcommand_from list check prompt answer waive promote" -a "check" -d 'The start gate: exit 0 when the run may start, 1 when it is refused, naming each decision that stops it'
-complete -c planfile -n "__fish_planfile_using_subcommand decisions; and not __fish_seen_subcommand_from list check prompt answer waive promote" -a "prompt" -d 'Print the decisions block of a phase\'s boot prompt'
-complete -c planfile -n "__fish_planfile_using_subcommand decisions; and not __fish_seen_subcommand_from list check prompt answer waive promote" -a "answer" -d 'Answer a decision: write an `answered` row (source run) into the twin'
-complete -c planfile -n "__fish_planfile_using_subcommand decisions; and not __fish_seen_subcommand_from list check prompt answer waive promote" -a "waive" -d 'Waive a decision: write a `waived` row (source run) into the twin'
-complete -c planfile -n "__fish_planfile_using_subcommand decisions; and not __fish_seen_subcommand_from list check prompt answer waive promote" -a "promote" -d 'Promote a ruling of the rulings ledger: write an `answered` row (source ruling) into the twin'
+complete -c planfile -n "__fish_planfile_using_subcommand decisions; and not __fish_seen_subcommand_from list check prompt resolve answer waive promote" -s h -l help -d 'Print help'
+complete -c planfile -n "__fish_planfile_using_subcommand decisions; and not __fish_seen_subcommand_from list check prompt resolve answer waive promote" -a "list" -d 'Print the resolved decisions of the view as TSV, JSON or a table'
+complete -c planfile -n "__fish_planfile_using_subcommand decisions; and not __fish_seen_subcommand_from list check prompt resolve answer waive promote" -a "check" -d 'The start gate: exit 0 when the run may start, 1 when it is refused, naming each decision that stops it'
+complete -c planfile -n "__fish_planfile_using_subcommand decisions; and not __fish_seen_subcommand_from list check prompt resolve answer waive promote" -a "prompt" -d 'Print the decisions block of a phase\'s boot prompt'
+complete -c planfile -n "__fish_planfile_using_subcommand decisions; and not __fish_seen_subcommand_from list check prompt resolve answer waive promote" -a "resolve" -d 'Print the answer in force of each key (or KEY), as the console decides it mid-run: from the run, the resolved row, the console\'s policy, the legacy gates switch or the shipped default'
+complete -c planfile -n "__fish_planfile_using_subcommand decisions; and not __fish_seen_subcommand_from list check prompt resolve answer waive promote" -a "answer" -d 'Answer a decision: write an `answered` row (source run) into the twin'
+complete -c planfile -n "__fish_planfile_using_subcommand decisions; and not __fish_seen_subcommand_from list check prompt resolve answer waive promote" -a "waive" -d 'Waive a decision: write a `waived` row (source run) into the twin'
+complete -c planfile -n "__fish_planfile_using_subcommand decisions; and not __fish_seen_subcommand_from list check prompt resolve answer waive promote" -a "promote" -d 'Promote a ruling of the rulings ledger: write an `answered` row (source ruling) into the twin'
 complete -c planfile -n "__fish_planfile_using_subcommand decisions; and __fish_seen_subcommand_from list" -l format -d 'Output format' -r -f -a "tsv\t'`key<TAB>state<TAB>owner<TAB>blocking<TAB>source<TAB>value`, as `phase-graph --decisions`'
 json\t'An array of objects with every field and where each row came from'
 table\t'An aligned table for a person, as wide as the terminal'"
@@ -100,6 +103,17 @@ complete -c planfile -n "__fish_planfile_using_subcommand decisions; and __fish_
 always\t'Always colour, whatever the stream and the environment'
 never\t'Never colour'"
 complete -c planfile -n "__fish_planfile_using_subcommand decisions; and __fish_seen_subcommand_from prompt" -s h -l help -d 'Print help'
+complete -c planfile -n "__fish_planfile_using_subcommand decisions; and __fish_seen_subcommand_from resolve" -l policy -d 'The console\'s policy, a JSON file ({"policy": {"<key>": "<answer>", …}, "delegateHumanGates": true|false}); default: the [policy] table of planfile.toml' -r -F
+complete -c planfile -n "__fish_planfile_using_subcommand decisions; and __fish_seen_subcommand_from resolve" -l run -d 'The run\'s own fields, a JSON file ({"resumeOnRestart": true|false, "relay": "<word>"})' -r -F
+complete -c planfile -n "__fish_planfile_using_subcommand decisions; and __fish_seen_subcommand_from resolve" -l format -d 'Output format' -r -f -a "tsv\t'`key<TAB>answer<TAB>from`, one line per key'
+json\t'An array of objects: the answer, where it comes from, the shipped default, the answer words, the row and the sources passed over'
+table\t'An aligned table for a person, with the sources passed over under each key'"
+complete -c planfile -n "__fish_planfile_using_subcommand decisions; and __fish_seen_subcommand_from resolve" -l phase -d 'The phase whose view to use (rows written with --phase are scoped to it)' -r
+complete -c planfile -n "__fish_planfile_using_subcommand decisions; and __fish_seen_subcommand_from resolve" -l root -d 'The docs root (the folder holding docs/plans/); default: $DOCS_ROOT, else the nearest ancestor with docs/plans/, else the working directory' -r -f -a "(__fish_complete_directories)"
+complete -c planfile -n "__fish_planfile_using_subcommand decisions; and __fish_seen_subcommand_from resolve" -l color -d 'When to colour the output: auto (on a terminal, unless $NO_COLOR is set; always when $FORCE_COLOR is set), always or never' -r -f -a "auto\t'Colour when the stream is a terminal, unless `NO_COLOR` is set; always when `FORCE_COLOR` is set (and `NO_COLOR` is not)'
+always\t'Always colour, whatever the stream and the environment'
+never\t'Never colour'"
+complete -c planfile -n "__fish_planfile_using_subcommand decisions; and __fish_seen_subcommand_from resolve" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c planfile -n "__fish_planfile_using_subcommand decisions; and __fish_seen_subcommand_from answer" -l value -d 'The answer' -r
 complete -c planfile -n "__fish_planfile_using_subcommand decisions; and __fish_seen_subcommand_from answer" -l by -d 'Who decided; default: $PE_OWNER, else user@host' -r
 complete -c planfile -n "__fish_planfile_using_subcommand decisions; and __fish_seen_subcommand_from answer" -l blocking -d 'Whether the row blocks the start (any case); default: the blocking of the row the view resolves to today, else no' -r -f -a "yes\t''
@@ -189,17 +203,34 @@ complete -c planfile -n "__fish_planfile_using_subcommand explain" -l color -d '
 always\t'Always colour, whatever the stream and the environment'
 never\t'Never colour'"
 complete -c planfile -n "__fish_planfile_using_subcommand explain" -s h -l help -d 'Print help'
-complete -c planfile -n "__fish_planfile_using_subcommand help; and not __fish_seen_subcommand_from phase-graph decisions new completions man validate explain help" -f -a "phase-graph" -d 'Reference-compatible views of one plan: its resolved decisions as TSV (--decisions [N]) or its lint verdict (--lint)'
-complete -c planfile -n "__fish_planfile_using_subcommand help; and not __fish_seen_subcommand_from phase-graph decisions new completions man validate explain help" -f -a "decisions" -d 'List, check, prompt, or write (answer / waive / promote) the decision manifest of one plan'
-complete -c planfile -n "__fish_planfile_using_subcommand help; and not __fish_seen_subcommand_from phase-graph decisions new completions man validate explain help" -f -a "new" -d 'Write a new plan, docs/plans/<SLUG>.md, from the plan template: all nineteen decision keys, shipped defaults answered, the rest outstanding'
-complete -c planfile -n "__fish_planfile_using_subcommand help; and not __fish_seen_subcommand_from phase-graph decisions new completions man validate explain help" -f -a "completions" -d 'Print the shell completion script for SHELL on stdout'
-complete -c planfile -n "__fish_planfile_using_subcommand help; and not __fish_seen_subcommand_from phase-graph decisions new completions man validate explain help" -f -a "man" -d 'Print the manual page (roff) on stdout: planfile(1), or with COMMAND the page planfile-COMMAND(1) (with a verb: planfile-COMMAND-VERB(1))'
-complete -c planfile -n "__fish_planfile_using_subcommand help; and not __fish_seen_subcommand_from phase-graph decisions new completions man validate explain help" -f -a "validate" -d 'Lint plans (F14, F24, F25 and the structure checks); no SLUG: every plan under docs/plans/. Exit 1 when a finding gates'
-complete -c planfile -n "__fish_planfile_using_subcommand help; and not __fish_seen_subcommand_from phase-graph decisions new completions man validate explain help" -f -a "explain" -d 'Print what a lint check looks for, why, and an example that fails and one that passes; with no CHECK, list every check'
-complete -c planfile -n "__fish_planfile_using_subcommand help; and not __fish_seen_subcommand_from phase-graph decisions new completions man validate explain help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c planfile -n "__fish_planfile_using_subcommand server" -l root -d 'The docs root (the folder holding docs/plans/); default: $DOCS_ROOT, else the nearest ancestor with docs/plans/, else the working directory' -r -f -a "(__fish_complete_directories)"
+complete -c planfile -n "__fish_planfile_using_subcommand server" -l color -d 'When to colour the output: auto (on a terminal, unless $NO_COLOR is set; always when $FORCE_COLOR is set), always or never' -r -f -a "auto\t'Colour when the stream is a terminal, unless `NO_COLOR` is set; always when `FORCE_COLOR` is set (and `NO_COLOR` is not)'
+always\t'Always colour, whatever the stream and the environment'
+never\t'Never colour'"
+complete -c planfile -n "__fish_planfile_using_subcommand server" -l stdio -d 'Speak over stdin and stdout (the only transport; accepted because editor clients pass it)'
+complete -c planfile -n "__fish_planfile_using_subcommand server" -s h -l help -d 'Print help'
+complete -c planfile -n "__fish_planfile_using_subcommand needs" -l format -d 'How the answer is printed' -r -f -a "tsv\t'`key<TAB>class`'
+json\t'One JSON object: word, is (key or class), key, class'"
+complete -c planfile -n "__fish_planfile_using_subcommand needs" -l root -d 'The docs root (the folder holding docs/plans/); default: $DOCS_ROOT, else the nearest ancestor with docs/plans/, else the working directory' -r -f -a "(__fish_complete_directories)"
+complete -c planfile -n "__fish_planfile_using_subcommand needs" -l color -d 'When to colour the output: auto (on a terminal, unless $NO_COLOR is set; always when $FORCE_COLOR is set), always or never' -r -f -a "auto\t'Colour when the stream is a terminal, unless `NO_COLOR` is set; always when `FORCE_COLOR` is set (and `NO_COLOR` is not)'
+always\t'Always colour, whatever the stream and the environment'
+never\t'Never colour'"
+complete -c planfile -n "__fish_planfile_using_subcommand needs" -l ruling -d 'Accept keys only, as a ruling\'s decisionKey (a ruling names a real key, never a class)'
+complete -c planfile -n "__fish_planfile_using_subcommand needs" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c planfile -n "__fish_planfile_using_subcommand help; and not __fish_seen_subcommand_from phase-graph decisions new completions man validate explain server needs help" -f -a "phase-graph" -d 'Reference-compatible views of one plan: its resolved decisions as TSV (--decisions [N]) or its lint verdict (--lint)'
+complete -c planfile -n "__fish_planfile_using_subcommand help; and not __fish_seen_subcommand_from phase-graph decisions new completions man validate explain server needs help" -f -a "decisions" -d 'List, check, prompt, resolve (the answer in force of each key), or write (answer / waive / promote) the decision manifest of one plan'
+complete -c planfile -n "__fish_planfile_using_subcommand help; and not __fish_seen_subcommand_from phase-graph decisions new completions man validate explain server needs help" -f -a "new" -d 'Write a new plan, docs/plans/<SLUG>.md, from the plan template: all nineteen decision keys, shipped defaults answered, the rest outstanding'
+complete -c planfile -n "__fish_planfile_using_subcommand help; and not __fish_seen_subcommand_from phase-graph decisions new completions man validate explain server needs help" -f -a "completions" -d 'Print the shell completion script for SHELL on stdout'
+complete -c planfile -n "__fish_planfile_using_subcommand help; and not __fish_seen_subcommand_from phase-graph decisions new completions man validate explain server needs help" -f -a "man" -d 'Print the manual page (roff) on stdout: planfile(1), or with COMMAND the page planfile-COMMAND(1) (with a verb: planfile-COMMAND-VERB(1))'
+complete -c planfile -n "__fish_planfile_using_subcommand help; and not __fish_seen_subcommand_from phase-graph decisions new completions man validate explain server needs help" -f -a "validate" -d 'Lint plans (F14, F24, F25 and the structure checks); no SLUG: every plan under docs/plans/. Exit 1 when a finding gates'
+complete -c planfile -n "__fish_planfile_using_subcommand help; and not __fish_seen_subcommand_from phase-graph decisions new completions man validate explain server needs help" -f -a "explain" -d 'Print what a lint check looks for, why, and an example that fails and one that passes; with no CHECK, list every check'
+complete -c planfile -n "__fish_planfile_using_subcommand help; and not __fish_seen_subcommand_from phase-graph decisions new completions man validate explain server needs help" -f -a "server" -d 'Run the language server for editors (LSP 3.17 on stdin and stdout): diagnostics, hover, completion and quick fixes in plans and twins'
+complete -c planfile -n "__fish_planfile_using_subcommand help; and not __fish_seen_subcommand_from phase-graph decisions new completions man validate explain server needs help" -f -a "needs" -d 'Check a --needs word of a declaration: a decision key, or a blocker class as its short form. Prints the key and the class the runner files it under (`credential` → `credentials<TAB>credential`)'
+complete -c planfile -n "__fish_planfile_using_subcommand help; and not __fish_seen_subcommand_from phase-graph decisions new completions man validate explain server needs help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c planfile -n "__fish_planfile_using_subcommand help; and __fish_seen_subcommand_from decisions" -f -a "list" -d 'Print the resolved decisions of the view as TSV, JSON or a table'
 complete -c planfile -n "__fish_planfile_using_subcommand help; and __fish_seen_subcommand_from decisions" -f -a "check" -d 'The start gate: exit 0 when the run may start, 1 when it is refused, naming each decision that stops it'
 complete -c planfile -n "__fish_planfile_using_subcommand help; and __fish_seen_subcommand_from decisions" -f -a "prompt" -d 'Print the decisions block of a phase\'s boot prompt'
+complete -c planfile -n "__fish_planfile_using_subcommand help; and __fish_seen_subcommand_from decisions" -f -a "resolve" -d 'Print the answer in force of each key (or KEY), as the console decides it mid-run: from the run, the resolved row, the console\'s policy, the legacy gates switch or the shipped default'
 complete -c planfile -n "__fish_planfile_using_subcommand help; and __fish_seen_subcommand_from decisions" -f -a "answer" -d 'Answer a decision: write an `answered` row (source run) into the twin'
 complete -c planfile -n "__fish_planfile_using_subcommand help; and __fish_seen_subcommand_from decisions" -f -a "waive" -d 'Waive a decision: write a `waived` row (source run) into the twin'
 complete -c planfile -n "__fish_planfile_using_subcommand help; and __fish_seen_subcommand_from decisions" -f -a "promote" -d 'Promote a ruling of the rulings ledger: write an `answered` row (source ruling) into the twin'
@@ -250,7 +281,7 @@ function __planfile_before_positional
         end
         switch $token
             case '--*=*'
-            case --root --color --decisions --slug --phase --format --ack --value --by --blocking --evidence --reason --from-ruling --key --rulings --title
+            case --root --color --decisions --slug --phase --format --ack --policy --run --value --by --blocking --evidence --reason --from-ruling --key --rulings --title
                 set skip 1
             case '-*'
             case '*'
@@ -262,6 +293,7 @@ end
 
 complete -c planfile -n "__fish_planfile_using_subcommand phase-graph; and __planfile_before_positional phase-graph" -f -a "(__planfile_slugs)"
 complete -c planfile -n "__fish_planfile_using_subcommand decisions; and __planfile_before_positional decisions" -f -a "(__planfile_slugs)"
+complete -c planfile -n "__fish_planfile_using_subcommand decisions; and __fish_seen_subcommand_from resolve; and __planfile_before_positional resolve" -f -a "permission.policy permission.destructive issues credentials accounts mcp gates verification.person-check qa.exhausted waits human-acts ambiguity budgets resume.on-restart plan-health stop relay announce plan-approval"
 complete -c planfile -n "__fish_planfile_using_subcommand decisions; and __fish_seen_subcommand_from answer; and __planfile_before_positional answer" -f -a "permission.policy permission.destructive issues credentials accounts mcp gates verification.person-check qa.exhausted waits human-acts ambiguity budgets resume.on-restart plan-health stop relay announce plan-approval"
 complete -c planfile -n "__fish_planfile_using_subcommand decisions; and __fish_seen_subcommand_from waive; and __planfile_before_positional waive" -f -a "permission.policy permission.destructive issues credentials accounts mcp gates verification.person-check qa.exhausted waits human-acts ambiguity budgets resume.on-restart plan-health stop relay announce plan-approval"
 complete -c planfile -n "__fish_planfile_using_subcommand validate" -a "(__planfile_slugs)"

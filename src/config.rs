@@ -44,6 +44,8 @@ const KEYS: &str = "planfile.toml holds [lint] (advisory, select, extend-select,
 struct RawConfig {
     #[serde(default)]
     lint: RawLint,
+    /// The console's policy: kept as written here, read and checked by
+    /// [`crate::policy`].
     #[serde(default)]
     policy: Option<Spanned<toml::Table>>,
 }
@@ -139,6 +141,7 @@ impl Config {
             let line = e.span().map(|s| line_of(text, s.start));
             config_error(path, line, &format!("{}; {KEYS}", e.message().trim_end()))
         })?;
+        crate::policy::ConsolePolicy::from_toml(path, text)?;
         let base = path
             .parent()
             .map(|p| {

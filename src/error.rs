@@ -184,6 +184,13 @@ pub enum Error {
     #[error("{0}")]
     Config(String),
 
+    /// A console policy (`--policy FILE`, the `[policy]` table of
+    /// `planfile.toml`) or a run file (`--run FILE`) that cannot be used: not
+    /// JSON or TOML, a key outside the vocabulary, a value that is not one
+    /// line (SPEC §5.5). The message names the file and line. Exit 2.
+    #[error("{0}")]
+    Policy(String),
+
     /// Writing to standard output or standard error failed (other than a
     /// closed pipe, which ends the command quietly). Exit 2.
     #[error("cannot write output: {0}")]
@@ -212,6 +219,7 @@ impl Error {
             | Error::Ledger(_)
             | Error::NoPlansFolder(_)
             | Error::Config(_)
+            | Error::Policy(_)
             | Error::InvalidEnv { .. }
             | Error::Output(_) => 2,
         }

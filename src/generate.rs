@@ -8,7 +8,7 @@
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-use crate::vocab::KEYS;
+use crate::vocab::{KEYS, KeySpec};
 
 /// The size of a generated plan.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -42,7 +42,10 @@ pub fn plan_text(slug: &str, shape: PlanShape) -> String {
     }
     out.push_str("\n## Decisions\n\n| key | value | owner | state | blocking | source | evidence | phase |\n|---|---|---|---|---|---|---|---|\n");
     for spec in &KEYS {
-        let value = spec.default.unwrap_or("decided at kickoff");
+        let value = spec
+            .default
+            .map(str::to_string)
+            .unwrap_or_else(|| answer(spec, "decided at kickoff"));
         let _ = writeln!(
             out,
             "| `{}` | {value} | lead | answered | {} | plan | kickoff | — |",
@@ -51,10 +54,12 @@ pub fn plan_text(slug: &str, shape: PlanShape) -> String {
         );
     }
     for p in 1..=phases {
-        let key = KEYS[p % KEYS.len()].key;
+        let spec = &KEYS[p % KEYS.len()];
         let _ = writeln!(
             out,
-            "| `{key}` | phase {p} answer | lead-{p} | answered | no | plan | memo {p} | {p} |"
+            "| `{}` | {} | lead-{p} | answered | no | plan | memo {p} | {p} |",
+            spec.key,
+            answer(spec, &format!("phase {p} answer"))
         );
     }
     out.push_str("\n## Phases\n");
@@ -79,6 +84,16 @@ pub fn plan_text(slug: &str, shape: PlanShape) -> String {
     out
 }
 
+/// A value that answers `spec` (SPEC §5.5): for a closed key its first
+/// answer word followed by `text` in parentheses, so that no row is one the
+/// console passes over; for a free-text key, `text`.
+fn answer(spec: &KeySpec, text: &str) -> String {
+    match spec.words.first() {
+        Some(word) => format!("{word} ({text})"),
+        None => text.to_string(),
+    }
+}
+
 /// Whether generated phase `p` is GATED (every fifth phase after the first).
 fn is_gated(p: usize) -> bool {
     p > 1 && p.is_multiple_of(5)
@@ -95,7 +110,7 @@ pub fn twin_text(slug: &str, rows: usize, phases: usize) -> String {
     );
     let scopes = phases.max(1) + 1;
     for i in 0..rows {
-        let key = KEYS[i % KEYS.len()].key;
+        let spec = &KEYS[i % KEYS.len()];
         let scope = (i / KEYS.len()) % scopes;
         let phase = if scope == 0 {
             "—".to_string()
@@ -104,7 +119,9 @@ pub fn twin_text(slug: &str, rows: usize, phases: usize) -> String {
         };
         let _ = writeln!(
             out,
-            "| `{key}` | answer number {i} | op | answered | no | run | decisions.sh 2026-09-14 | {phase} |"
+            "| `{}` | {} | op | answered | no | run | decisions.sh 2026-09-14 | {phase} |",
+            spec.key,
+            answer(spec, &format!("answer number {i}"))
         );
     }
     out

@@ -14,9 +14,12 @@ pub mod generate;
 pub mod lint;
 pub mod manifest;
 pub mod markdown;
+pub mod needs;
 pub mod output;
 pub mod plan;
+pub mod policy;
 pub mod root;
+pub mod server;
 pub mod vocab;
 
 pub use error::{Error, Result};

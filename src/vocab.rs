@@ -49,7 +49,7 @@ pub const KEYS: [KeySpec; 19] = [
         answers: "whether a session may write issues to a tracker outside its phase",
         words: &["off", "draft", "file"],
         owner_answer: false,
-        default: Some("off"),
+        default: None,
         template_blocking: false,
     },
     KeySpec {
@@ -177,7 +177,7 @@ pub const KEYS: [KeySpec; 19] = [
         answers: "whether a plan-mode phase's plan waits for a person's approval",
         words: &["hold", "continue"],
         owner_answer: false,
-        default: Some("hold"),
+        default: None,
         template_blocking: false,
     },
 ];
@@ -203,6 +203,92 @@ pub fn key_spec(key: &str) -> Option<&'static KeySpec> {
 /// messages that list the accepted keys).
 pub fn key_list() -> String {
     KEYS.iter().map(|k| k.key).collect::<Vec<_>>().join(" ")
+}
+
+/// The most characters of a free-text answer the console reads (SPEC §5.5):
+/// a row's value is cut to it; a console preference longer than it is no
+/// answer.
+pub const ANSWER_MAX_CHARS: usize = 200;
+
+/// The classifier kind of each key that has one (SPEC §5.6): the class the
+/// runner files a block on that key under. Every other key has none.
+pub const KEY_CLASSES: [(&str, &str); 7] = [
+    ("credentials", "credential"),
+    ("permission.policy", "permission"),
+    ("permission.destructive", "permission"),
+    ("gates", "gate"),
+    ("plan-approval", "gate"),
+    ("waits", "external"),
+    ("human-acts", "human-acts"),
+];
+
+/// A true-or-false switch that answers a key with one of two of its words
+/// (SPEC §5.5).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SwitchAnswer {
+    /// The key the switch answers.
+    pub key: &'static str,
+    /// The answer when the switch is `true`.
+    pub if_true: &'static str,
+    /// The answer when the switch is `false`.
+    pub if_false: &'static str,
+}
+
+impl SwitchAnswer {
+    /// The answer for the switch's value.
+    pub fn answer(&self, on: bool) -> &'static str {
+        if on { self.if_true } else { self.if_false }
+    }
+}
+
+/// The run's `resumeOnRestart` (SPEC §5.5): `true` answers
+/// `resume.on-restart` with `continue`, `false` with `hold`.
+pub const RUN_RESUME_ON_RESTART: SwitchAnswer = SwitchAnswer {
+    key: "resume.on-restart",
+    if_true: "continue",
+    if_false: "hold",
+};
+
+/// The key the run's `relay` field answers, when it is one of its words
+/// (SPEC §5.5).
+pub const RUN_RELAY_KEY: &str = "relay";
+
+/// The console's legacy `delegateHumanGates` switch (SPEC §5.5): `true`
+/// answers `gates` with `delegated`, `false` with `operator`.
+pub const LEGACY_DELEGATE_HUMAN_GATES: SwitchAnswer = SwitchAnswer {
+    key: "gates",
+    if_true: "delegated",
+    if_false: "operator",
+};
+
+impl KeySpec {
+    /// Whether the key is answered in free text (it has no answer words).
+    pub fn is_free_text(&self) -> bool {
+        self.words.is_empty()
+    }
+
+    /// Whether the key is a word key (see [`WORD_KEYS`]).
+    pub fn is_word_key(&self) -> bool {
+        WORD_KEYS.contains(&self.key)
+    }
+
+    /// Whether `word` is one of the key's answer words (exact case).
+    pub fn is_answer_word(&self, word: &str) -> bool {
+        self.words.contains(&word)
+    }
+
+    /// The answer words, space-separated (`off last-resort`), for messages.
+    pub fn word_list(&self) -> String {
+        self.words.join(" ")
+    }
+
+    /// The classifier kind of the key (see [`KEY_CLASSES`]), if it has one.
+    pub fn class(&self) -> Option<&'static str> {
+        KEY_CLASSES
+            .iter()
+            .find(|(key, _)| *key == self.key)
+            .map(|(_, class)| *class)
+    }
 }
 
 /// The decision states (SPEC §2), in the order messages list them.
@@ -287,6 +373,16 @@ pub fn blocker_class_key(class: &str) -> Option<Option<&'static str>> {
         .map(|(_, key)| *key)
 }
 
+/// Every blocker class, space-separated, in the order of
+/// [`BLOCKER_CLASSES`] (used in messages that list the accepted classes).
+pub fn blocker_class_list() -> String {
+    BLOCKER_CLASSES
+        .iter()
+        .map(|(class, _)| *class)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 /// The longest owner name, in characters (SPEC §2).
 pub const OWNER_MAX_CHARS: usize = 64;
 
@@ -302,20 +398,101 @@ pub fn is_owner_name(name: &str) -> bool {
         && chars.all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '@' | '/' | '-'))
 }
 
-/// The Gate-check types (SPEC §3.2), in the order messages list them.
-pub const GATE_TYPES: [&str; 11] = [
-    "phase",
-    "phases",
-    "plan",
-    "cmd",
-    "date",
-    "deadline",
-    "by",
-    "manual",
-    "ai",
-    "landed",
-    "pr-merged",
+/// The words the tool writes in a `blocking` cell (SPEC §7), and offers
+/// where one is typed: `yes` or `no` ([`BLOCKING_WORDS`] lists every word
+/// a cell may hold).
+pub const BLOCKING_WRITTEN: [&str; 2] = ["yes", "no"];
+
+/// One Gate-check type (SPEC §3.2): the word, what its value names, and
+/// what clears a gate of that type.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GateType {
+    /// The type as written after `Gate-check:`.
+    pub name: &'static str,
+    /// What the value after the type names.
+    pub value: &'static str,
+    /// What clears the gate.
+    pub clears: &'static str,
+}
+
+/// The Gate-check types (SPEC §3.2) with their meaning, in the order
+/// messages list them.
+pub const GATE_TYPE_SPECS: [GateType; 11] = [
+    GateType {
+        name: "phase",
+        value: "a phase number of this plan",
+        clears: "that phase of this plan being done",
+    },
+    GateType {
+        name: "phases",
+        value: "phase numbers of this plan (`2,3`, `2 3` or a range `2-4`)",
+        clears: "every one of those phases being done",
+    },
+    GateType {
+        name: "plan",
+        value: "another plan and its phases, `<slug>:<phases>`",
+        clears: "those phases of the other plan being done",
+    },
+    GateType {
+        name: "cmd",
+        value: "a read-only command",
+        clears: "the command exiting 0 (the console runs it only when it runs unattended)",
+    },
+    GateType {
+        name: "date",
+        value: "a date, `YYYY-MM-DD`",
+        clears: "the calendar reaching that date",
+    },
+    GateType {
+        name: "deadline",
+        value: "a date, `YYYY-MM-DD`",
+        clears: "nothing to approve before the date; once it has passed the gate is overdue",
+    },
+    GateType {
+        name: "by",
+        value: "a date, `YYYY-MM-DD`",
+        clears: "as `deadline`: the gate is overdue once the date has passed",
+    },
+    GateType {
+        name: "manual",
+        value: "who approves, or what they check (optional)",
+        clears: "a person's approval, never a session's, whatever the `gates` decision says",
+    },
+    GateType {
+        name: "ai",
+        value: "a one-line check",
+        clears: "a session verifying the check and recording the clearance (a person may approve too)",
+    },
+    GateType {
+        name: "landed",
+        value: "one other phase number of this plan",
+        clears: "that phase's landing record reaching the state its landing policy ends at",
+    },
+    GateType {
+        name: "pr-merged",
+        value: "one other phase number of this plan",
+        clears: "that phase's landing record reaching `pr-merged`",
+    },
 ];
+
+/// The Gate-check types (SPEC §3.2), in the order messages list them.
+pub const GATE_TYPES: [&str; 11] = gate_type_names();
+
+/// The names of [`GATE_TYPE_SPECS`], in order.
+const fn gate_type_names() -> [&'static str; 11] {
+    let mut names = [""; 11];
+    let mut i = 0;
+    while i < names.len() {
+        names[i] = GATE_TYPE_SPECS[i].name;
+        i += 1;
+    }
+    names
+}
+
+/// The Gate-check type `name`, or `None` for a word that is not one.
+pub fn gate_type(name: &str) -> Option<&'static GateType> {
+    GATE_TYPE_SPECS.iter().find(|t| t.name == name)
+}
 
 /// Plan statuses that close a plan (SPEC §3.1); compared case-insensitively
 /// on the status's first word.
@@ -347,6 +524,75 @@ mod tests {
     }
 
     #[test]
+    fn nine_shipped_defaults_each_an_answer() {
+        let with_default: Vec<&str> = KEYS
+            .iter()
+            .filter(|k| k.default.is_some())
+            .map(|k| k.key)
+            .collect();
+        assert_eq!(
+            with_default,
+            [
+                "credentials",
+                "mcp",
+                "gates",
+                "verification.person-check",
+                "qa.exhausted",
+                "waits",
+                "ambiguity",
+                "resume.on-restart",
+                "relay"
+            ]
+        );
+        for spec in &KEYS {
+            if let Some(default) = spec.default {
+                assert!(
+                    spec.is_answer_word(default) || (spec.owner_answer && is_owner_name(default)),
+                    "{}",
+                    spec.key
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn word_keys_and_classes_name_closed_keys_of_the_vocabulary() {
+        for key in WORD_KEYS {
+            let spec = key_spec(key).expect("a key");
+            assert!(!spec.is_free_text() && spec.is_word_key(), "{key}");
+        }
+        let closed_not_word: Vec<&str> = KEYS
+            .iter()
+            .filter(|k| !k.is_free_text() && !k.is_word_key())
+            .map(|k| k.key)
+            .collect();
+        assert_eq!(closed_not_word, ["credentials", "mcp", "waits"]);
+        for (key, _) in KEY_CLASSES {
+            assert!(key_spec(key).is_some(), "{key}");
+        }
+        for (class, key) in BLOCKER_CLASSES {
+            if let Some(key) = key {
+                assert_eq!(key_spec(key).and_then(KeySpec::class), Some(class));
+            }
+        }
+        assert_eq!(key_spec("budgets").and_then(KeySpec::class), None);
+        assert_eq!(
+            blocker_class_list(),
+            "credential permission gate external lock"
+        );
+    }
+
+    #[test]
+    fn switches_answer_with_words_of_their_key() {
+        for switch in [RUN_RESUME_ON_RESTART, LEGACY_DELEGATE_HUMAN_GATES] {
+            let spec = key_spec(switch.key).expect("a key");
+            assert!(spec.is_answer_word(switch.answer(true)), "{}", switch.key);
+            assert!(spec.is_answer_word(switch.answer(false)), "{}", switch.key);
+        }
+        assert!(key_spec(RUN_RELAY_KEY).is_some_and(|k| !k.is_free_text()));
+    }
+
+    #[test]
     fn owner_names() {
         assert!(is_owner_name("op"));
         assert!(is_owner_name("a.b_c@d/e-f"));
@@ -355,6 +601,14 @@ mod tests {
         assert!(!is_owner_name("o p"));
         assert!(!is_owner_name(&"a".repeat(65)));
         assert!(is_owner_name(&"a".repeat(64)));
+    }
+
+    #[test]
+    fn gate_types_in_message_order() {
+        assert_eq!(GATE_TYPES[0], "phase");
+        assert_eq!(GATE_TYPES[10], "pr-merged");
+        assert_eq!(gate_type("manual").map(|t| t.name), Some("manual"));
+        assert_eq!(gate_type("review"), None);
     }
 
     #[test]

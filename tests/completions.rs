@@ -287,7 +287,9 @@ const KEYS: [&str; 19] = [
 #[test]
 fn bash_offers_the_verbs_after_a_slug() {
     let root = plans_root();
-    let verbs = sorted(&["list", "check", "prompt", "answer", "waive", "promote"]);
+    let verbs = sorted(&[
+        "list", "check", "prompt", "resolve", "answer", "waive", "promote",
+    ]);
     let cwd = root.path();
     assert_eq!(
         offers(cwd, &[], &["planfile", "decisions", "demo", ""]),

@@ -76,7 +76,9 @@ fn each_verbs_help_shows_its_usage_with_the_slug_first() {
     assert!(stdout(&out).contains("--reason <TEXT>"), "{}", stdout(&out));
     let out = root.run(["decisions", "--help"]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
-    for verb in ["list", "check", "prompt", "answer", "waive", "promote"] {
+    for verb in [
+        "list", "check", "prompt", "resolve", "answer", "waive", "promote",
+    ] {
         assert!(
             stdout(&out).contains(&format!("\n  {verb} ")),
             "{verb}: {}",
@@ -161,7 +163,7 @@ fn an_unknown_verb_is_refused_naming_the_verbs() {
         assert_eq!(
             stderr(&out),
             format!(
-                "planfile: unknown verb \"{word}\" for decisions: use list, check, prompt, answer, waive or promote\n"
+                "planfile: unknown verb \"{word}\" for decisions: use list, check, prompt, resolve, answer, waive or promote\n"
             )
         );
     }

@@ -56,6 +56,54 @@ fn row_keys(out: &str) -> Vec<String> {
         .collect()
 }
 
+/// The prompt line of every key with a shipped default, in canonical order.
+fn shipped_default_lines() -> Vec<String> {
+    planfile::vocab::KEYS
+        .iter()
+        .filter_map(|spec| {
+            spec.default
+                .map(|d| format!("  - {}: {d} (shipped default)", spec.key))
+        })
+        .collect()
+}
+
+#[test]
+fn keys_without_a_row_show_the_answer_in_force() {
+    let root = Root::new();
+    root.plan("walled-garden", GARDEN);
+    root.config("[policy]\nstop = \"halt and tell the head gardener\"\ngates = \"operator\"\nrelay = \"last-resort\"\n");
+    let (code, out, err) = run(&root, &["decisions", "walled-garden", "prompt"]);
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    // After the rows, before the duty: the keys without a row, canonical
+    // order; relay has a row (outstanding), so the console's word is not shown.
+    let duty = lines.len() - 1;
+    assert_eq!(
+        lines[duty - 8..duty],
+        [
+            "  - credentials: continue (shipped default)",
+            "  - mcp: continue (shipped default)",
+            "  - gates: operator (console policy)",
+            "  - verification.person-check: operator (shipped default)",
+            "  - waits: window (shipped default)",
+            "  - ambiguity: ruling (shipped default)",
+            "  - resume.on-restart: continue (shipped default)",
+            "  - stop: halt and tell the head gardener (console policy)",
+        ],
+        "{out}"
+    );
+    assert!(lines[duty].starts_with("A session that meets"), "{out}");
+    assert!(!out.contains("relay: last-resort"), "{out}");
+    // A [policy] table that names no key of the vocabulary is refused.
+    root.config("[policy]\nrelays = \"off\"\n");
+    let (code, _, err) = run(&root, &["decisions", "walled-garden", "prompt"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("planfile.toml:2: \"relays\" is not a decision key"),
+        "{err}"
+    );
+}
+
 #[test]
 fn outstanding_rows_first_in_canonical_order() {
     let root = Root::new();
@@ -117,7 +165,7 @@ fn plan_wide_view_with_twin() {
 }
 
 #[test]
-fn no_manifest_is_one_line_listing_every_key() {
+fn no_manifest_is_one_line_listing_every_key_then_the_shipped_defaults() {
     for (fixture, slug) in [
         ("cases/no-manifest", "no-manifest"),
         ("cases/prose-only-section", "prose-only-section"),
@@ -125,11 +173,16 @@ fn no_manifest_is_one_line_listing_every_key() {
         let root = Root::fixture(fixture);
         let (code, out, err) = run(&root, &["decisions", slug, "prompt"]);
         assert_eq!(code, 0, "{err}");
-        assert_eq!(out.lines().count(), 1, "{out}");
-        assert!(out.contains("no `## Decisions` manifest"), "{out}");
+        let first = out.lines().next().expect("a line");
+        assert!(first.contains("no `## Decisions` manifest"), "{out}");
         for spec in &planfile::vocab::KEYS {
-            assert!(out.contains(spec.key), "{} missing: {out}", spec.key);
+            assert!(first.contains(spec.key), "{} missing: {out}", spec.key);
         }
+        // Then what the shipped defaults decide in the session's name.
+        assert_eq!(
+            out.lines().skip(1).collect::<Vec<_>>(),
+            shipped_default_lines()
+        );
         if slug == "no-manifest" {
             insta::assert_snapshot!("prompt_no_manifest", out);
         }
@@ -147,7 +200,10 @@ fn empty_view_of_a_plan_with_rows_says_so() {
     );
     let (code, out, _) = run(&root, &["decisions", "walled-garden", "prompt"]);
     assert_eq!(code, 0);
-    assert_eq!(out.lines().count(), 1, "{out}");
+    assert_eq!(
+        out.lines().skip(1).collect::<Vec<_>>(),
+        shipped_default_lines()
+    );
     assert!(
         out.starts_with("The plan-wide view of plan walled-garden holds no decision row"),
         "{out}"

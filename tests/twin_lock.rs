@@ -62,7 +62,9 @@ fn writers_through_two_links_keep_every_row() {
     let root = shared_root();
     let calls = planfile::vocab::KEYS.iter().enumerate().map(|(i, spec)| {
         let slug = if i % 2 == 0 { "east" } else { "west" };
-        ["decisions", slug, "answer", spec.key, "--value", "agreed"]
+        // A word key's answer is one of its words (SPEC §7).
+        let value = spec.words.first().copied().unwrap_or("agreed");
+        ["decisions", slug, "answer", spec.key, "--value", value]
     });
     for out in root.run_at_once(calls) {
         assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));

@@ -552,7 +552,7 @@ fn config_is_found_at_the_root_else_in_an_ancestor_of_the_working_directory() {
 fn config_accepts_a_policy_table_and_refuses_unknown_keys_with_their_line() {
     let root = two_plans();
     root.config(
-        "[lint]\nignore = [\"F14\"]\n\n[policy]\nrelay = \"off\"\n[policy.accounts]\nmin = 3\n",
+        "[lint]\nignore = [\"F14\"]\n\n[policy]\nrelay = \"off\"\nbudgets = \"10 EUR a run\"\n",
     );
     assert_eq!(concise(&root, &[]).0, 0);
     for (text, place, key) in [
@@ -575,6 +575,11 @@ fn config_accepts_a_policy_table_and_refuses_unknown_keys_with_their_line() {
         assert!(err.contains(place) && err.contains(key), "{text}: {err}");
         assert!(err.contains("per-file-ignores) and [policy]"), "{err}");
     }
+    // The [policy] table is the console's: its reader checks it too.
+    root.config("[policy]\nrelayy = \"off\"\n");
+    let output = run(&root, &[]);
+    assert_eq!(output.status.code(), Some(2));
+    stderr_has(&output, "planfile.toml:2");
 }
 
 #[test]

@@ -908,7 +908,7 @@ fn twins_the_writer_cannot_edit_are_refused() {
         ),
         (
             "| key | value | owner | state | blocking | source | evidence | phase |\n|---|---|---|---|---|---|---|---|\n| `stop` | a | op | answered | no | run | e | — |\nhand-written note\n",
-            &["answer", "relay", "--value", "c"],
+            &["answer", "relay", "--value", "last-resort"],
             1,
             "line 8",
         ),

@@ -210,7 +210,7 @@ mod tests {
         assert_eq!(err.exit_code(), 2);
         assert_eq!(
             err.to_string(),
-            "unknown verb \"frobnicate\" for decisions: use list, check, prompt, answer, waive or promote"
+            "unknown verb \"frobnicate\" for decisions: use list, check, prompt, resolve, answer, waive or promote"
         );
     }
 }

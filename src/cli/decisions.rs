@@ -73,6 +73,12 @@ pub enum Verb {
     #[command(override_usage = PROMPT_USAGE)]
     Prompt(PromptArgs),
 
+    /// Print the answer in force of each key (or KEY), as the console
+    /// decides it mid-run: from the run, the resolved row, the console's
+    /// policy, the legacy gates switch or the shipped default.
+    #[command(override_usage = RESOLVE_USAGE)]
+    Resolve(ResolveArgs),
+
     /// Answer a decision: write an `answered` row (source run) into the twin.
     #[command(override_usage = ANSWER_USAGE)]
     Answer(AnswerArgs),
@@ -94,6 +100,7 @@ impl Verb {
             Verb::List(_) => "list",
             Verb::Check(_) => "check",
             Verb::Prompt(_) => "prompt",
+            Verb::Resolve(_) => "resolve",
             Verb::Answer(_) => "answer",
             Verb::Waive(_) => "waive",
             Verb::Promote(_) => "promote",
@@ -108,6 +115,8 @@ pub const CHECK_USAGE: &str =
     "planfile decisions SLUG [--phase N] check [--ack KEY]... [--format text|json]";
 /// The one-line usage of `prompt`.
 pub const PROMPT_USAGE: &str = "planfile decisions SLUG [--phase N] prompt";
+/// The one-line usage of `resolve`.
+pub const RESOLVE_USAGE: &str = "planfile decisions SLUG [--phase N] resolve [KEY] [--policy FILE] [--run FILE] [--format tsv|json|table]";
 /// The one-line usage of `answer`.
 pub const ANSWER_USAGE: &str = "planfile decisions SLUG [--phase N] answer KEY --value TEXT [--by WHO] [--blocking yes|no] [--evidence TEXT]";
 /// The one-line usage of `waive`.
@@ -161,6 +170,42 @@ pub enum GateFormat {
 /// Arguments of `prompt` (it takes none of its own).
 #[derive(Debug, Args)]
 pub struct PromptArgs {}
+
+/// Arguments of `resolve`.
+#[derive(Debug, Args)]
+pub struct ResolveArgs {
+    /// Only this decision key.
+    #[arg(value_name = "KEY", value_parser = Hinted::keys(), hide_possible_values = true)]
+    pub key: Option<String>,
+
+    /// The console's policy, a JSON file ({"policy": {"<key>": "<answer>",
+    /// …}, "delegateHumanGates": true|false}); default: the [policy] table
+    /// of planfile.toml.
+    #[arg(long, value_name = "FILE", value_hint = clap::ValueHint::FilePath)]
+    pub policy: Option<PathBuf>,
+
+    /// The run's own fields, a JSON file ({"resumeOnRestart": true|false,
+    /// "relay": "<word>"}).
+    #[arg(long, value_name = "FILE", value_hint = clap::ValueHint::FilePath)]
+    pub run: Option<PathBuf>,
+
+    /// Output format.
+    #[arg(long, value_enum, value_name = "FORMAT", default_value_t = ResolveFormat::Tsv)]
+    pub format: ResolveFormat,
+}
+
+/// The formats of `resolve` (SPEC §5.5).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ResolveFormat {
+    /// `key<TAB>answer<TAB>from`, one line per key.
+    Tsv,
+    /// An array of objects: the answer, where it comes from, the shipped
+    /// default, the answer words, the row and the sources passed over.
+    Json,
+    /// An aligned table for a person, with the sources passed over under
+    /// each key.
+    Table,
+}
 
 /// The options every write verb takes (SPEC §7).
 #[derive(Debug, Args)]

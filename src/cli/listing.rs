@@ -84,10 +84,7 @@ pub(super) fn decisions_list(
         ListFormat::Tsv => output::tsv::write(&mut buf, &rows)?,
         ListFormat::Json => output::json::write(&mut buf, &manifest, &rows)?,
         ListFormat::Table => {
-            let layout = output::table::Layout {
-                width: output::table::stdout_width(),
-                color: color.stdout_colors(),
-            };
+            let layout = output::table::Layout::stdout(color.stdout_colors());
             output::table::write(&mut buf, &rows, layout)?;
         }
     }

@@ -26,7 +26,7 @@ const EXIT_STATUS: [(&str, &str); 3] = [
 ];
 
 /// The environment variables read (SPEC §1, §7, §9, §10.1).
-const ENVIRONMENT: [(&str, &str); 8] = [
+const ENVIRONMENT: [(&str, &str); 9] = [
     (
         "DOCS_ROOT",
         "The docs root when --root is not given (else the nearest folder up from the working directory that has docs/plans/, else the working directory).",
@@ -48,6 +48,10 @@ const ENVIRONMENT: [(&str, &str); 8] = [
         "Where the console's rulings ledgers are by default (else ~/.local/state).",
     ),
     (
+        "XDG_CACHE_HOME",
+        "Where planfile server writes the check pages its diagnostics link to, planfile/<version>/checks/ (else ~/.cache).",
+    ),
+    (
         "NO_COLOR",
         "Set and not empty: no colour, unless --color always.",
     ),
@@ -57,7 +61,7 @@ const ENVIRONMENT: [(&str, &str); 8] = [
     ),
     (
         "COLUMNS",
-        "The width of the table of list --format table (else the terminal's, else 100).",
+        "The width of the table of list and resolve --format table (else the terminal's, else 100).",
     ),
 ];
 
@@ -79,7 +83,7 @@ const FILES: [(&str, &str); 6] = [
     ),
     (
         "planfile.toml",
-        "Settings: at the docs root, else in the nearest folder up from the working directory that has one.",
+        "Settings: [lint] (which checks are advisory) and [policy] (the console's preferences that resolve and prompt read); at the docs root, else in the nearest folder up from the working directory that has one.",
     ),
     (
         "${XDG_STATE_HOME:-~/.local/state}/phase-console/runs/<instance>/<slug>/rulings.ndjson",

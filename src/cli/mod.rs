@@ -8,8 +8,11 @@ mod decisions;
 mod gate;
 mod listing;
 mod man;
+mod needs;
 mod new;
 mod prompt;
+mod resolve;
+mod server;
 mod validate;
 mod write;
 
@@ -20,7 +23,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 
 pub use decisions::{
     AnswerArgs, CheckArgs, DecisionsArgs, GateFormat, Hinted, ListArgs, ListFormat, PromoteArgs,
-    PromptArgs, Verb, WaiveArgs, WriteOptions,
+    PromptArgs, ResolveArgs, ResolveFormat, Verb, WaiveArgs, WriteOptions,
 };
 
 use crate::error::Result;
@@ -66,8 +69,8 @@ pub enum Command {
     #[command(name = "phase-graph")]
     PhaseGraph(PhaseGraphArgs),
 
-    /// List, check, prompt, or write (answer / waive / promote) the decision
-    /// manifest of one plan.
+    /// List, check, prompt, resolve (the answer in force of each key), or
+    /// write (answer / waive / promote) the decision manifest of one plan.
     Decisions(Box<DecisionsArgs>),
 
     /// Write a new plan, docs/plans/<SLUG>.md, from the plan template: all
@@ -89,6 +92,51 @@ pub enum Command {
     /// Print what a lint check looks for, why, and an example that fails and
     /// one that passes; with no CHECK, list every check.
     Explain(ExplainArgs),
+
+    /// Run the language server for editors (LSP 3.17 on stdin and stdout):
+    /// diagnostics, hover, completion and quick fixes in plans and twins.
+    Server(ServerArgs),
+
+    /// Check a --needs word of a declaration: a decision key, or a blocker
+    /// class as its short form. Prints the key and the class the runner
+    /// files it under (`credential` → `credentials<TAB>credential`).
+    Needs(NeedsArgs),
+}
+
+/// Arguments of `server`.
+#[derive(Debug, Args)]
+pub struct ServerArgs {
+    /// Speak over stdin and stdout (the only transport; accepted because
+    /// editor clients pass it).
+    #[arg(long)]
+    pub stdio: bool,
+}
+
+/// Arguments of `needs`.
+#[derive(Debug, Args)]
+pub struct NeedsArgs {
+    /// A decision key (`credentials`) or a blocker class (`credential`,
+    /// `permission`, `gate`, `external`, `lock`).
+    #[arg(value_name = "WORD")]
+    pub word: String,
+
+    /// Accept keys only, as a ruling's decisionKey (a ruling names a real
+    /// key, never a class).
+    #[arg(long)]
+    pub ruling: bool,
+
+    /// How the answer is printed.
+    #[arg(long, value_enum, default_value_t = NeedsFormat::Tsv)]
+    pub format: NeedsFormat,
+}
+
+/// The output formats of `needs` (SPEC §5.6).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum NeedsFormat {
+    /// `key<TAB>class`.
+    Tsv,
+    /// One JSON object: word, is (key or class), key, class.
+    Json,
 }
 
 /// Arguments of `new`.
@@ -279,6 +327,7 @@ pub fn run(cli: Cli) -> Result<u8> {
                     gate::decisions_check(&location, phase, check, cli.root.as_deref())
                 }
                 Verb::Prompt(_) => prompt::decisions_prompt(&location, phase, cli.root.as_deref()),
+                Verb::Resolve(r) => resolve::decisions_resolve(&location, phase, r, cli.color),
                 Verb::Answer(a) => write::run(&location, phase, write::WriteVerb::Answer(a)),
                 Verb::Waive(w) => write::run(&location, phase, write::WriteVerb::Waive(w)),
                 Verb::Promote(p) => write::run(&location, phase, write::WriteVerb::Promote(p)),
@@ -289,6 +338,8 @@ pub fn run(cli: Cli) -> Result<u8> {
         Command::Man(args) => man::print_man(&args.command),
         Command::Validate(args) => validate::validate(&root, &args, cli.color),
         Command::Explain(args) => validate::explain(&args),
+        Command::Server(args) => server::server(&args),
+        Command::Needs(args) => needs::needs(&args),
     }
 }
 

@@ -6,13 +6,17 @@ use std::path::Path;
 use super::print_stdout;
 use crate::error::Result;
 use crate::manifest::Manifest;
+use crate::manifest::in_force::{InForce, answers_in_force};
 use crate::output;
+use crate::policy::{ConsolePolicy, RunFields};
 use crate::root::PlanLocation;
 
 /// Prints the boot-prompt block of the view `--phase` names (plan-wide
-/// without it) on stdout; exit 0. Errors: those of [`Manifest::load`] and
-/// an unknown phase (exit 2). The command the block names carries `root`,
-/// the `--root` the user gave.
+/// without it) on stdout, with the keys that have no row but an answer in
+/// force from a shipped default or the console's policy (the `[policy]`
+/// table of `planfile.toml`); exit 0. Errors: those of [`Manifest::load`],
+/// an unknown phase and a `[policy]` table that cannot be used (exit 2).
+/// The command the block names carries `root`, the `--root` the user gave.
 pub(super) fn decisions_prompt(
     location: &PlanLocation,
     phase: Option<&str>,
@@ -22,13 +26,18 @@ pub(super) fn decisions_prompt(
     let view = manifest.view(phase)?;
     let rows = manifest.resolve(view);
     let has_manifest = !manifest.plan_rows().is_empty() || !manifest.twin_rows().is_empty();
+    let policy = ConsolePolicy::load(None, &location.root.0)?;
+    let unlisted: Vec<InForce> = answers_in_force(&rows, &RunFields::default(), &policy)
+        .into_iter()
+        .filter(|answer| answer.row.is_none())
+        .collect();
     let mut buf = Vec::new();
     let subject = output::prompt::PromptSubject {
         slug: &location.slug,
         view,
         root,
     };
-    output::prompt::write(&mut buf, &subject, &rows, has_manifest)?;
+    output::prompt::write(&mut buf, &subject, &rows, has_manifest, &unlisted)?;
     print_stdout(&buf)?;
     Ok(0)
 }

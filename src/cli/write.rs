@@ -8,6 +8,9 @@ use super::decisions::{ANSWER_USAGE, PROMOTE_USAGE, WAIVE_USAGE};
 use super::{AnswerArgs, PromoteArgs, WaiveArgs, WriteOptions, print_stdout};
 use crate::error::{Error, Result, escape_invisible, escape_path};
 use crate::lint::gates::is_real_date;
+use crate::manifest::in_force::{
+    Reading, answer_advice, read_value, token_count, what_answers_instead,
+};
 use crate::manifest::ledger;
 use crate::manifest::merge::View;
 use crate::manifest::write::{self, NewRow, hygiene};
@@ -131,6 +134,7 @@ pub(super) fn run(location: &PlanLocation, phase: Option<&str>, verb: WriteVerb<
             (key, value, format!("ruling {id}"))
         }
     };
+    check_answer_word(verb, &key, &value, &mut notes)?;
     let evidence = match evidence {
         Some(evidence) => evidence,
         None => Cell::Evidence.clean(&default_evidence, "the default evidence", &mut notes),
@@ -327,6 +331,42 @@ fn check_options(phase: Option<&str>, verb: WriteVerb<'_>) -> Result<()> {
             )));
         }
     }
+    Ok(())
+}
+
+/// The word keys' rule (SPEC §7): a `value` that answers nothing for the
+/// closed key `key`, read as the console reads it (SPEC §5.5), is refused
+/// by `answer` for a word key when it is one word or none (`sometimes`,
+/// `Off`: exit 2, listing the words). A longer value of a word key, any
+/// value of the other closed keys (`credentials`, `mcp`, `waits`) and a
+/// promoted ruling's text are written, with a note in `notes` saying what
+/// the console will use instead. A waiver's reason is not an answer and is
+/// not checked.
+fn check_answer_word(
+    verb: WriteVerb,
+    key: &str,
+    value: &str,
+    notes: &mut Vec<String>,
+) -> Result<()> {
+    let Some(spec) = vocab::key_spec(key) else {
+        return Ok(());
+    };
+    if matches!(verb, WriteVerb::Waive(_)) || spec.is_free_text() {
+        return Ok(());
+    }
+    let Reading::Nothing(why) = read_value(spec, value) else {
+        return Ok(());
+    };
+    if matches!(verb, WriteVerb::Answer(_)) && spec.is_word_key() && token_count(value) <= 1 {
+        return Err(Error::Usage(format!(
+            "decisions answer {key}: {why}, so the console would pass over this answer; write {}",
+            answer_advice(spec)
+        )));
+    }
+    notes.push(format!(
+        "the {key} row's value answers nothing: {why}; the answer in force will be {}",
+        what_answers_instead(spec)
+    ));
     Ok(())
 }
 

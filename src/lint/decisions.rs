@@ -8,6 +8,9 @@ use std::ops::Range;
 
 use super::{Hit, LintInput, file_label, line_span, phase_list, trimmed_span};
 use crate::error::{escape_invisible, is_invisible};
+use crate::manifest::in_force::{
+    Reading, answer_advice, holds_word_in_other_letters, read_value, what_answers_instead,
+};
 use crate::manifest::read::names_decisions;
 use crate::manifest::{
     BlockingCell, Column, DecisionRow, DecisionSection, FileKind, PhaseScope, ProblemKind,
@@ -101,11 +104,18 @@ fn sources<'a>(input: &'a LintInput) -> Vec<Source<'a>> {
 /// The key of the vocabulary closest to `key`, when it is a likely typo:
 /// the same key in another case, one edit away from a key of four
 /// characters or more, or two edits away from one of seven or more.
-fn closest_key(key: &str) -> Option<&'static str> {
-    let lower = key.to_lowercase();
-    vocab::KEYS
-        .iter()
-        .map(|spec| (edit_distance(&lower, spec.key), spec.key))
+pub(crate) fn closest_key(key: &str) -> Option<&'static str> {
+    closest_word(key, vocab::KEYS.iter().map(|spec| spec.key))
+}
+
+/// The word of `words` closest to `word`, by the rule of [`closest_key`].
+pub(crate) fn closest_word(
+    word: &str,
+    words: impl Iterator<Item = &'static str>,
+) -> Option<&'static str> {
+    let lower = word.to_lowercase();
+    words
+        .map(|k| (edit_distance(&lower, k), k))
         .filter(|(d, k)| *d == 0 || (*d == 1 && k.len() >= 4) || (*d == 2 && k.len() >= 7))
         .min_by_key(|(d, _)| *d)
         .map(|(_, k)| k)
@@ -546,6 +556,41 @@ pub fn decisions_heading_malformed(input: &LintInput, out: &mut Vec<Hit>) {
                     miss.todo
                 ),
             ));
+        }
+    }
+}
+
+/// F25 `decision-value-unknown` (advisory by default): an `answered` row of
+/// a word key (see [`vocab::WORD_KEYS`]) whose value holds no answer word
+/// for it, read as the console reads it (SPEC §5.5), so the console passes
+/// over the row. Points at the value cell; the message names the words and
+/// what answers instead. A value holding a word in other letters is left
+/// to `decision-word-style`, which fixes it.
+pub fn decision_value_unknown(input: &LintInput, out: &mut Vec<Hit>) {
+    for source in sources(input) {
+        for row in source.rows() {
+            let Some(spec) = vocab::key_spec(&row.key) else {
+                continue;
+            };
+            if !spec.is_word_key() || row.state != vocab::STATE_ANSWERED {
+                continue;
+            }
+            // A word in other letters (`Off`) is `decision-word-style`'s,
+            // which carries the fix.
+            if holds_word_in_other_letters(spec, &row.value) {
+                continue;
+            }
+            if let Reading::Nothing(why) = read_value(spec, &row.value) {
+                out.push(source.hit(
+                    source.cell_span(row, Column::Value),
+                    format!(
+                        "{}: decision-value-unknown — {why}, so the console passes over this row; instead the answer is {}; write {}",
+                        source.row_head(row),
+                        what_answers_instead(spec),
+                        answer_advice(spec)
+                    ),
+                ));
+            }
         }
     }
 }

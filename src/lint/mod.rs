@@ -339,6 +339,11 @@ pub static CHECKS: &[Check] = &[
     check!(advisory not_in_lint "F25", "decision-word-style", style::decision_word_style),
     check!(advisory not_in_lint "F20", "template-placeholder", template::template_placeholder),
     check!(advisory "F20", "suppression-unused", suppress::suppression_unused),
+    check!(
+        advisory "F25",
+        "decision-value-unknown",
+        decisions::decision_value_unknown
+    ),
     check!("F20", "frontmatter-invalid", structure::frontmatter_invalid),
     check!("F20", "block-unclosed", blocks::block_unclosed),
     check!(

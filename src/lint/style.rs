@@ -16,6 +16,7 @@ use std::ops::Range;
 
 use super::{Fix, Hit, LintInput, file_label};
 use crate::error::escape_invisible;
+use crate::manifest::in_force::answer_tokens;
 use crate::manifest::{Column, DecisionRow, DecisionSection, FileKind, PhaseScope};
 use crate::markdown::MarkdownFile;
 use crate::markdown::table::{split_cells, strip_decoration, trim_cell};
@@ -282,23 +283,6 @@ pub fn depends_range_dash(input: &LintInput, out: &mut Vec<Hit>) {
             out.push(Hit::in_plan(dash, message).with_fix(fix));
         }
     }
-}
-
-/// The answer tokens of a value (SPEC §5.5): runs of
-/// `[A-Za-z0-9._@/-]`, each with its byte range in `text`.
-fn answer_tokens(text: &str) -> impl Iterator<Item = (Range<usize>, &str)> {
-    let token = |c: char| c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '@' | '/' | '-');
-    let mut at = 0;
-    std::iter::from_fn(move || {
-        let rest = &text[at..];
-        let skip = rest.find(token)?;
-        let start = at + skip;
-        let len = text[start..]
-            .find(|c| !token(c))
-            .unwrap_or(text.len() - start);
-        at = start + len;
-        Some((start..start + len, &text[start..start + len]))
-    })
 }
 
 /// Whether a value, read as the console reads it (`*` and backticks

@@ -2,6 +2,7 @@
 //! (SPEC §3.3), merged into views (SPEC §4), and written (SPEC §7).
 
 pub mod gate;
+pub mod in_force;
 pub mod ledger;
 pub mod merge;
 pub mod read;

@@ -5,6 +5,7 @@ use std::path::Path;
 
 use super::{decisions_command_in, flatten_field};
 use crate::manifest::gate::owed;
+use crate::manifest::in_force::{AnswerFrom, InForce};
 use crate::manifest::{DecisionRow, View};
 use crate::vocab;
 
@@ -34,11 +35,17 @@ pub struct PromptSubject<'a> {
 /// With no rows, one line instead: that the plan has no `## Decisions`
 /// manifest (or, when `has_manifest`, that this view holds no row), listing
 /// all nineteen keys and the duty.
+///
+/// After the rows (or that line), one line per answer of `unlisted` — the
+/// keys without a row that a shipped default or the console's policy
+/// answers — as `  - <key>: <answer> (shipped default)` or
+/// `(console policy)`, so a session sees what is decided in its name.
 pub fn write(
     out: &mut dyn Write,
     subject: &PromptSubject<'_>,
     rows: &[&DecisionRow],
     has_manifest: bool,
+    unlisted: &[InForce],
 ) -> std::io::Result<()> {
     let (slug, view) = (subject.slug, subject.view);
     if rows.is_empty() {
@@ -52,11 +59,12 @@ pub fn write(
         } else {
             format!("Plan {slug} has no `## Decisions` manifest")
         };
-        return writeln!(
+        writeln!(
             out,
             "{what}, so none of these decisions is answered: {}. A session that meets one of them declares it by key and stops; it never asks about it in prose.",
             vocab::key_list()
-        );
+        )?;
+        return write_unlisted(out, unlisted);
     }
     let scope = match view {
         View::PlanWide => "plan-wide".to_string(),
@@ -100,8 +108,32 @@ pub fn write(
         };
         writeln!(out, "  - [{state}] {}: {value}", flatten_field(&row.key))?;
     }
+    write_unlisted(out, unlisted)?;
     writeln!(
         out,
         "A session that meets a decision nobody answered (an outstanding row above, or a key not listed) declares it by key and stops; it never asks about it in prose."
     )
+}
+
+/// One line per answer of `unlisted` that a shipped default or the
+/// console's policy gives: `  - <key>: <answer> (shipped default)` or
+/// `(console policy)`; other answers are skipped.
+fn write_unlisted(out: &mut dyn Write, unlisted: &[InForce]) -> std::io::Result<()> {
+    for answer in unlisted {
+        let from = match answer.from {
+            AnswerFrom::Default => "shipped default",
+            AnswerFrom::Console | AnswerFrom::Legacy => "console policy",
+            AnswerFrom::Run | AnswerFrom::Row(_) | AnswerFrom::None => continue,
+        };
+        let Some(word) = &answer.answer else {
+            continue;
+        };
+        writeln!(
+            out,
+            "  - {}: {} ({from})",
+            answer.spec.key,
+            flatten_field(word)
+        )?;
+    }
+    Ok(())
 }

@@ -26,10 +26,10 @@ pub const DEFAULT_WIDTH: u16 = 100;
 const OWNER_MAX_WIDTH: u16 = 24;
 
 /// The fewest columns a value is cut to, however narrow the table.
-const VALUE_MIN_WIDTH: u16 = 12;
+pub(super) const VALUE_MIN_WIDTH: u16 = 12;
 
 /// The spaces between two columns.
-const GAP: u16 = 2;
+pub(super) const GAP: u16 = 2;
 
 /// How a table is laid out.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -38,6 +38,17 @@ pub struct Layout {
     pub width: u16,
     /// Whether the header is bold and each state coloured (ANSI codes).
     pub color: bool,
+}
+
+impl Layout {
+    /// The layout of a table printed on stdout: [`stdout_width`] wide,
+    /// coloured when `color` says so.
+    pub fn stdout(color: bool) -> Layout {
+        Layout {
+            width: stdout_width(),
+            color,
+        }
+    }
 }
 
 /// The width for a table on stdout: `$COLUMNS` when it is a positive
@@ -102,6 +113,48 @@ pub fn write(out: &mut dyn Write, rows: &[&DecisionRow], layout: Layout) -> std:
         .collect();
     let widths = column_widths(&cells, layout.width);
 
+    let mut table = new_table(&HEADERS, layout);
+    for (r, row) in rows.iter().zip(cells) {
+        let [key, state, owner, blocking, source, phase, value] = row;
+        table.add_row(vec![
+            Cell::new(key),
+            colored_cell(state, state_color(&r.state)),
+            Cell::new(cut(&owner, widths.owner)),
+            Cell::new(blocking),
+            Cell::new(source),
+            Cell::new(phase),
+            Cell::new(cut(&value, widths.value)),
+        ]);
+    }
+    for line in table_lines(&mut table) {
+        writeln!(out, "{line}")?;
+    }
+    Ok(())
+}
+
+/// The width (terminal cells) of column `i`: its widest cell or header.
+pub(super) fn widest<const N: usize>(headers: [&str; N], cells: &[[String; N]], i: usize) -> usize {
+    cells
+        .iter()
+        .map(|row| row[i].width())
+        .chain(std::iter::once(headers[i].width()))
+        .max()
+        .unwrap_or(0)
+}
+
+/// A cell of `text` in a colour, bold or not.
+pub(super) fn colored_cell(text: String, (color, bold): (Color, bool)) -> Cell {
+    let cell = Cell::new(text).fg(color);
+    if bold {
+        cell.add_attribute(Attribute::Bold)
+    } else {
+        cell
+    }
+}
+
+/// An empty table with a bold header line of `headers`, laid out as
+/// `layout` says (no borders, no wrapping, colour only when it is on).
+pub(super) fn new_table(headers: &[&str], layout: Layout) -> Table {
     let mut table = Table::new();
     table
         .load_style(comfy_table::presets::NOTHING)
@@ -111,36 +164,25 @@ pub fn write(out: &mut dyn Write, rows: &[&DecisionRow], layout: Layout) -> std:
         table.enforce_styling().style_text_only();
     }
     table.set_header(
-        HEADERS
+        headers
             .iter()
             .map(|h| Cell::new(h).add_attribute(Attribute::Bold))
             .collect::<Vec<_>>(),
     );
-    for (r, row) in rows.iter().zip(cells) {
-        let [key, state, owner, blocking, source, phase, value] = row;
-        let (color, bold) = state_color(&r.state);
-        let mut state = Cell::new(state).fg(color);
-        if bold {
-            state = state.add_attribute(Attribute::Bold);
-        }
-        table.add_row(vec![
-            Cell::new(key),
-            state,
-            Cell::new(cut(&owner, widths.owner)),
-            Cell::new(blocking),
-            Cell::new(source),
-            Cell::new(phase),
-            Cell::new(cut(&value, widths.value)),
-        ]);
-    }
-    let last = HEADERS.len() - 1;
+    table
+}
+
+/// The lines of `table`, the header first, with [`GAP`] spaces between
+/// columns and no trailing spaces.
+pub(super) fn table_lines(table: &mut Table) -> Vec<String> {
+    let last = table.column_count().saturating_sub(1);
     for (i, column) in table.column_iter_mut().enumerate() {
         column.set_padding((0, if i == last { 0 } else { GAP }));
     }
-    for line in table.lines() {
-        writeln!(out, "{}", line.trim_end())?;
-    }
-    Ok(())
+    table
+        .lines()
+        .map(|line| line.trim_end().to_string())
+        .collect()
 }
 
 /// The columns (terminal cells) the owner and value columns get.
@@ -154,14 +196,7 @@ struct CutWidths {
 /// [`OWNER_MAX_WIDTH`]; the value column what is left of `width` after the
 /// other columns and their gaps, at least [`VALUE_MIN_WIDTH`].
 fn column_widths(cells: &[[String; 7]], width: u16) -> CutWidths {
-    let widest = |i: usize| {
-        cells
-            .iter()
-            .map(|row| row[i].width())
-            .chain(std::iter::once(HEADERS[i].width()))
-            .max()
-            .unwrap_or(0)
-    };
+    let widest = |i: usize| widest(HEADERS, cells, i);
     let owner = widest(2).min(usize::from(OWNER_MAX_WIDTH));
     let others: usize = [0, 1, 3, 4, 5].into_iter().map(widest).sum();
     let gaps = usize::from(GAP) * (HEADERS.len() - 1);
@@ -173,7 +208,7 @@ fn column_widths(cells: &[[String; 7]], width: u16) -> CutWidths {
 
 /// `text` when it fits in `width` terminal cells, else its longest start
 /// that fits with `…` after it.
-fn cut(text: &str, width: usize) -> String {
+pub(super) fn cut(text: &str, width: usize) -> String {
     if text.width() <= width {
         return text.to_string();
     }
@@ -194,7 +229,7 @@ fn cut(text: &str, width: usize) -> String {
 /// spaces, other invisible and control characters (zero-width, bidi
 /// overrides, non-breaking spaces) escaped as `\u{XXXX}` so a look-alike
 /// is visible and cannot reorder the line (SPEC §8).
-fn shown(field: &str) -> String {
+pub(super) fn shown(field: &str) -> String {
     escape_invisible(&flatten_field(field))
 }
 
