@@ -10,6 +10,8 @@
 
 pub mod atomic;
 pub mod hygiene;
+pub mod inode_flags;
+pub mod signals;
 pub mod unseen;
 
 use std::fs::OpenOptions;
@@ -242,6 +244,7 @@ pub fn prepare(plan: &Plan, location: &PlanLocation, row: &NewRow) -> Result<Edi
     let twin = Twin::load(&twin_path.named)?;
     if twin.is_some() {
         refuse_hard_links(&twin_path)?;
+        atomic::Target::new(twin_path.resolved.clone())?.check_writable()?;
     }
     let blocking = row.blocking.unwrap_or_else(|| {
         let twin_rows = twin.as_ref().map(Twin::rows).unwrap_or(&[]);
@@ -374,6 +377,10 @@ pub fn commit(plan: &Plan, location: &PlanLocation, row: &NewRow) -> Result<Comm
     } else {
         Vec::new()
     };
+    atomic::fail_point(READ_BACK_FAIL_POINT).map_err(|source| Error::Write {
+        path: edit.twin.named.clone(),
+        source,
+    })?;
     // Read back through the normal reader: the twin from disk, merged with
     // the plan as read (the write changed only the twin).
     let twin = Twin::load(&location.twin())?;
@@ -403,6 +410,10 @@ pub fn commit(plan: &Plan, location: &PlanLocation, row: &NewRow) -> Result<Comm
         notes,
     })
 }
+
+/// The fail point between replacing the twin and reading it back (see
+/// [`atomic::FAIL_POINTS`] for the ones inside the replacement).
+pub const READ_BACK_FAIL_POINT: &str = "twin-write-read-back";
 
 /// How often [`commit`] locks anew when the twin's symlink is retargeted
 /// between resolving it and locking its target.
