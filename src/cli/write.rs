@@ -245,7 +245,8 @@ fn promoted(
     notes: &mut Vec<String>,
 ) -> Result<(String, String)> {
     let path = location.ledger(rulings);
-    let ruling = ledger::load_ruling(&path, id)?;
+    let ledger::Loaded { ruling, note } = ledger::load_ruling(&path, id)?;
+    notes.extend(note);
     let key = match key.or(ruling.key) {
         Some(key) if write::is_known_key(&key) => key,
         Some(key) => return Err(Error::UnknownKey(key)),
