@@ -80,39 +80,17 @@ fn a_write_keeps_owner_group_and_mode() {
 
 #[test]
 fn an_owner_the_writer_may_not_set_is_reported_and_the_write_goes_ahead() {
-    use std::os::unix::process::CommandExt;
-    if !is_root() {
-        eprintln!("skipped: running the writer as another user needs root");
+    let Some(root) = root_for_user_4545() else {
         return;
-    }
-    if !binary_reachable_by_others() {
-        eprintln!("skipped: another user cannot reach the planfile binary");
-        return;
-    }
-    let root = root_with_twin();
+    };
     let twin = root.twin_path("tide-mill");
-    // Everyone may write the folders and the twin; the twin belongs to
-    // user 4242, and the writer runs as user 4545, who may not give a file
-    // to 4242.
-    open_folders(&root);
+    // Everyone may write the twin; it belongs to user 4242, and the writer
+    // runs as user 4545, who may not give a file to 4242.
     for file in [twin.clone(), twin.with_file_name("decisions.md.lock")] {
         std::os::unix::fs::chown(&file, Some(4242), Some(4343)).expect("chown");
         std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o666)).expect("chmod");
     }
-    let out = root
-        .command()
-        .args([
-            "decisions",
-            "tide-mill",
-            "answer",
-            "stop",
-            "--value",
-            "sluice shut",
-        ])
-        .uid(4545)
-        .gid(4545)
-        .output()
-        .expect("run planfile as another user");
+    let out = answer_as_user_4545(&root);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let err = stderr(&out);
     assert!(
@@ -384,15 +362,30 @@ fn a_read_only_twin_is_refused_even_for_root() {
             & 0o777,
         0o444
     );
+    // The answer it already holds needs no write, so it is not refused.
+    let out = rewrite(&root, "halt");
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(stdout(&out), "stop\tanswered\top\tno\trun\thalt\n");
+    assert_eq!(state(&twin), before);
     // Made writable again, it is written.
     std::fs::set_permissions(&twin, std::fs::Permissions::from_mode(0o644)).expect("chmod");
     let out = rewrite(&root, "sluice shut");
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
 }
 
-/// Makes the docs root of `root` and its folders writable by everyone, so
-/// that another user may create files there.
-fn open_folders(root: &Root) {
+/// A docs root with a twin ([`root_with_twin`]) whose folders everyone may
+/// write, for [`answer_as_user_4545`]; `None` (the test skipped) when
+/// running as another user is not possible.
+fn root_for_user_4545() -> Option<Root> {
+    if !is_root() {
+        eprintln!("skipped: running the writer as another user needs root");
+        return None;
+    }
+    if !binary_reachable_by_others() {
+        eprintln!("skipped: another user cannot reach the planfile binary");
+        return None;
+    }
+    let root = root_with_twin();
     for dir in [
         root.path().to_path_buf(),
         root.path().join("docs"),
@@ -402,6 +395,26 @@ fn open_folders(root: &Root) {
     ] {
         std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o777)).expect("chmod");
     }
+    Some(root)
+}
+
+/// `answer stop --value "sluice shut"` run as user and group 4545: the
+/// output.
+fn answer_as_user_4545(root: &Root) -> std::process::Output {
+    use std::os::unix::process::CommandExt;
+    root.command()
+        .args([
+            "decisions",
+            "tide-mill",
+            "answer",
+            "stop",
+            "--value",
+            "sluice shut",
+        ])
+        .uid(4545)
+        .gid(4545)
+        .output()
+        .expect("run planfile as another user")
 }
 
 /// Whether another user can run the `planfile` binary (every folder above
@@ -416,18 +429,10 @@ fn binary_reachable_by_others() -> bool {
 
 #[test]
 fn a_twin_the_user_may_not_write_is_refused() {
-    use std::os::unix::process::CommandExt;
-    if !is_root() {
-        eprintln!("skipped: running the writer as another user needs root");
+    let Some(root) = root_for_user_4545() else {
         return;
-    }
-    if !binary_reachable_by_others() {
-        eprintln!("skipped: another user cannot reach the planfile binary");
-        return;
-    }
-    let root = root_with_twin();
+    };
     let twin = root.twin_path("tide-mill");
-    open_folders(&root);
     let lock = twin.with_file_name("decisions.md.lock");
     std::fs::set_permissions(&lock, std::fs::Permissions::from_mode(0o666)).expect("chmod");
     // The writer, user 4545, may write the folder but not the twin: its
@@ -444,20 +449,7 @@ fn a_twin_the_user_may_not_write_is_refused() {
         std::os::unix::fs::chown(&twin, Some(owner), Some(owner)).expect("chown");
         std::fs::set_permissions(&twin, std::fs::Permissions::from_mode(mode)).expect("chmod");
         let before = state(&twin);
-        let out = root
-            .command()
-            .args([
-                "decisions",
-                "tide-mill",
-                "answer",
-                "stop",
-                "--value",
-                "sluice shut",
-            ])
-            .uid(4545)
-            .gid(4545)
-            .output()
-            .expect("run planfile as another user");
+        let out = answer_as_user_4545(&root);
         assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
         let err = stderr(&out);
         assert!(err.contains(says), "{err}");

@@ -274,7 +274,6 @@ pub fn prepare(plan: &Plan, location: &PlanLocation, row: &NewRow) -> Result<Edi
     let twin = Twin::load(&twin_path.named)?;
     if twin.is_some() {
         refuse_hard_links(&twin_path)?;
-        atomic::Target::new(twin_path.resolved.clone())?.check_writable()?;
     }
     let blocking = row.blocking.unwrap_or_else(|| {
         let twin_rows = twin.as_ref().map(Twin::rows).unwrap_or(&[]);
@@ -298,12 +297,16 @@ pub fn prepare(plan: &Plan, location: &PlanLocation, row: &NewRow) -> Result<Edi
         None => new_twin(&location.slug, &cells),
     };
     verify(plan, &twin_path.named, &new, &cells, row.view)?;
-    Ok(Edit {
+    let edit = Edit {
         twin: twin_path,
         old: twin.map(|t| t.file.text),
         new,
         row: cells,
-    })
+    };
+    if edit.old.is_some() && edit.changes() {
+        atomic::Target::new(edit.twin.resolved.clone())?.check_writable()?;
+    }
+    Ok(edit)
 }
 
 /// Refuses a twin whose file has more than one hard link (SPEC §7): the
