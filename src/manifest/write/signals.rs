@@ -10,9 +10,9 @@
 //! was started ignoring (`nohup`) stays ignored.
 
 #[cfg(unix)]
-use std::sync::OnceLock;
-#[cfg(unix)]
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+#[cfg(unix)]
+use std::sync::{Mutex, OnceLock};
 
 /// The signals held: those that ask a process to end.
 #[cfg(unix)]
@@ -30,13 +30,18 @@ static ARRIVED: AtomicUsize = AtomicUsize::new(0);
 #[cfg(unix)]
 static INSTALLED: OnceLock<()> = OnceLock::new();
 
+/// How many [`Hold`]s live (replacements under way on several threads
+/// hold the signals until the last one ends).
+#[cfg(unix)]
+static HOLDS: Mutex<usize> = Mutex::new(0);
+
 /// A replacement under way: while a `Hold` lives, the [`HELD`] signals are
 /// held. [`Hold::finish`] ends it and acts on a signal that arrived;
 /// dropping it (on a panic, say) does the same without a note.
 #[derive(Debug)]
 pub struct Hold {
-    /// Keeps the type from being built outside [`Hold::start`].
-    _private: (),
+    /// Whether the hold has ended (it ends once).
+    ended: bool,
 }
 
 impl Hold {
@@ -47,16 +52,20 @@ impl Hold {
         #[cfg(unix)]
         {
             INSTALLED.get_or_init(install);
+            let mut holds = HOLDS
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            *holds += 1;
             ACT_AT_ONCE.store(false, Ordering::SeqCst);
         }
-        Hold { _private: () }
+        Hold { ended: false }
     }
 
     /// Ends the hold. When a signal arrived meanwhile, writes
     /// `planfile: <note(name)>` on stderr (`name` is the signal's name,
     /// such as `SIGTERM`) and ends the process by that signal; otherwise
     /// returns.
-    pub fn finish(self, note: impl FnOnce(&str) -> String) {
+    pub fn finish(mut self, note: impl FnOnce(&str) -> String) {
         if let Some(signal) = self.stop() {
             let name = signal_name(signal);
             let line = format!("planfile: {}\n", note(&name));
@@ -65,11 +74,22 @@ impl Hold {
         }
     }
 
-    /// Ends the hold: signals act at once again. The signal that arrived
-    /// meanwhile, if one did.
-    fn stop(&self) -> Option<i32> {
+    /// Ends the hold: signals act at once again, unless another hold
+    /// lives. The signal that arrived meanwhile, if one did and this was
+    /// the last hold.
+    fn stop(&mut self) -> Option<i32> {
+        if std::mem::replace(&mut self.ended, true) {
+            return None;
+        }
         #[cfg(unix)]
         {
+            let mut holds = HOLDS
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            *holds = holds.saturating_sub(1);
+            if *holds > 0 {
+                return None;
+            }
             ACT_AT_ONCE.store(true, Ordering::SeqCst);
             match ARRIVED.swap(0, Ordering::SeqCst) {
                 0 => None,
