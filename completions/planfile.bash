@@ -100,8 +100,8 @@ _planfile_spec() {
             repeats=1
             ;;
         'planfile validate')
-            opts='--format --fix --diff --root --color --help -h'
-            vopts='--format --root --color'
+            opts='--format --quiet -q --output-file -o --exit-zero --select --extend-select --ignore --statistics --config --no-config --stdin-filename --fix --diff --root --color --help -h'
+            vopts='--format --output-file -o --select --extend-select --ignore --config --stdin-filename --root --color'
             subs=''
             npos=1
             repeats=1
@@ -285,7 +285,11 @@ _planfile_values() {
         'planfile decisions promote --rulings') _planfile_files -f ;;
         'planfile decisions promote --blocking') _planfile_words 'yes no' ;;
         'planfile completions #0') _planfile_words 'bash elvish fish powershell zsh' ;;
-        'planfile validate --format') _planfile_words 'human concise json sarif github' ;;
+        'planfile validate --format') _planfile_words 'human concise json sarif github junit gitlab' ;;
+        'planfile validate --output-file') _planfile_files -f ;;
+        'planfile validate -o') _planfile_files -f ;;
+        'planfile validate --config') _planfile_files -f ;;
+        'planfile validate --stdin-filename') _planfile_files -f ;;
         'planfile validate #0') _planfile_slugs; _planfile_files -f ;;
         'planfile needs --format') _planfile_words 'tsv json' ;;
         *' --root') _planfile_files -d ;;

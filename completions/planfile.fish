@@ -35,7 +35,7 @@ complete -c planfile -n "__fish_planfile_needs_command" -f -a "decisions" -d 'Li
 complete -c planfile -n "__fish_planfile_needs_command" -f -a "new" -d 'Write a new plan, docs/plans/<SLUG>.md, from the plan template: all nineteen decision keys, shipped defaults answered, the rest outstanding'
 complete -c planfile -n "__fish_planfile_needs_command" -f -a "completions" -d 'Print the shell completion script for SHELL on stdout'
 complete -c planfile -n "__fish_planfile_needs_command" -f -a "man" -d 'Print the manual page (roff) on stdout: planfile(1), or with COMMAND the page planfile-COMMAND(1) (with a verb: planfile-COMMAND-VERB(1))'
-complete -c planfile -n "__fish_planfile_needs_command" -f -a "validate" -d 'Lint plans (F14, F24, F25 and the structure checks); no SLUG: every plan under docs/plans/. Exit 1 when a finding gates'
+complete -c planfile -n "__fish_planfile_needs_command" -f -a "validate" -d 'Lint plans (F14, F24, F25 and the structure checks); no SLUG|PATH: every plan under docs/plans/. Exit 1 when a finding gates'
 complete -c planfile -n "__fish_planfile_needs_command" -f -a "explain" -d 'Print what a lint check looks for, why, and an example that fails and one that passes; with no CHECK, list every check'
 complete -c planfile -n "__fish_planfile_needs_command" -f -a "server" -d 'Run the language server for editors (LSP 3.17 on stdin and stdout): diagnostics, hover, completion and quick fixes in plans and twins'
 complete -c planfile -n "__fish_planfile_needs_command" -f -a "needs" -d 'Check a --needs word of a declaration: a decision key, or a blocker class as its short form. Prints the key and the class the runner files it under (`credential` → `credentials<TAB>credential`)'
@@ -190,11 +190,23 @@ complete -c planfile -n "__fish_planfile_using_subcommand validate" -l format -d
 concise\t'`path:line:col: CODE name: message`, one per line'
 json\t'One JSON object: the plans, their findings, a summary'
 sarif\t'A SARIF 2.1.0 log'
-github\t'GitHub Actions `::error` / `::warning` workflow commands'"
+github\t'GitHub Actions `::error` / `::warning` workflow commands'
+junit\t'JUnit XML: a test suite per plan, a test case per finding'
+gitlab\t'GitLab Code Quality JSON'"
+complete -c planfile -n "__fish_planfile_using_subcommand validate" -s o -l output-file -d 'Write the report to FILE instead of stdout' -r -F
+complete -c planfile -n "__fish_planfile_using_subcommand validate" -l select -d 'Run only these checks: names, codes (a shared code means every check with it) or ALL, comma-separated' -r
+complete -c planfile -n "__fish_planfile_using_subcommand validate" -l extend-select -d 'Also run these checks (names or codes, comma-separated)' -r
+complete -c planfile -n "__fish_planfile_using_subcommand validate" -l ignore -d 'Do not run these checks (names or codes, comma-separated)' -r
+complete -c planfile -n "__fish_planfile_using_subcommand validate" -l config -d 'Read the settings from FILE instead of finding planfile.toml' -r -F
+complete -c planfile -n "__fish_planfile_using_subcommand validate" -l stdin-filename -d 'The path of the plan read from stdin (-), for messages and for finding its twin' -r -F
 complete -c planfile -n "__fish_planfile_using_subcommand validate" -l root -d 'The docs root (the folder holding docs/plans/); default: $DOCS_ROOT, else the nearest ancestor with docs/plans/, else the working directory' -r -f -a "(__fish_complete_directories)"
 complete -c planfile -n "__fish_planfile_using_subcommand validate" -l color -d 'When to colour the output: auto (on a terminal, unless $NO_COLOR is set; always when $FORCE_COLOR is set), always or never' -r -f -a "auto\t'Colour when the stream is a terminal, unless `NO_COLOR` is set; always when `FORCE_COLOR` is set (and `NO_COLOR` is not)'
 always\t'Always colour, whatever the stream and the environment'
 never\t'Never colour'"
+complete -c planfile -n "__fish_planfile_using_subcommand validate" -s q -l quiet -d 'Print the findings only: no summary, no notes'
+complete -c planfile -n "__fish_planfile_using_subcommand validate" -l exit-zero -d 'Exit 0 even when a finding gates (2 still means an error)'
+complete -c planfile -n "__fish_planfile_using_subcommand validate" -l statistics -d 'Print one line per check that found something (count, code, name) instead of the findings'
+complete -c planfile -n "__fish_planfile_using_subcommand validate" -l no-config -d 'Read no settings file: every check runs with its own severity'
 complete -c planfile -n "__fish_planfile_using_subcommand validate" -l fix -d 'Apply the fixes the tool is sure of to the plans (never to twins), keeping every other byte, then report the findings that remain'
 complete -c planfile -n "__fish_planfile_using_subcommand validate" -l diff -d 'Print the fixes as a unified diff instead of applying them (nothing is written); exit 1 when there is any'
 complete -c planfile -n "__fish_planfile_using_subcommand validate" -s h -l help -d 'Print help (see more with \'--help\')'
@@ -222,7 +234,7 @@ complete -c planfile -n "__fish_planfile_using_subcommand help; and not __fish_s
 complete -c planfile -n "__fish_planfile_using_subcommand help; and not __fish_seen_subcommand_from phase-graph decisions new completions man validate explain server needs help" -f -a "new" -d 'Write a new plan, docs/plans/<SLUG>.md, from the plan template: all nineteen decision keys, shipped defaults answered, the rest outstanding'
 complete -c planfile -n "__fish_planfile_using_subcommand help; and not __fish_seen_subcommand_from phase-graph decisions new completions man validate explain server needs help" -f -a "completions" -d 'Print the shell completion script for SHELL on stdout'
 complete -c planfile -n "__fish_planfile_using_subcommand help; and not __fish_seen_subcommand_from phase-graph decisions new completions man validate explain server needs help" -f -a "man" -d 'Print the manual page (roff) on stdout: planfile(1), or with COMMAND the page planfile-COMMAND(1) (with a verb: planfile-COMMAND-VERB(1))'
-complete -c planfile -n "__fish_planfile_using_subcommand help; and not __fish_seen_subcommand_from phase-graph decisions new completions man validate explain server needs help" -f -a "validate" -d 'Lint plans (F14, F24, F25 and the structure checks); no SLUG: every plan under docs/plans/. Exit 1 when a finding gates'
+complete -c planfile -n "__fish_planfile_using_subcommand help; and not __fish_seen_subcommand_from phase-graph decisions new completions man validate explain server needs help" -f -a "validate" -d 'Lint plans (F14, F24, F25 and the structure checks); no SLUG|PATH: every plan under docs/plans/. Exit 1 when a finding gates'
 complete -c planfile -n "__fish_planfile_using_subcommand help; and not __fish_seen_subcommand_from phase-graph decisions new completions man validate explain server needs help" -f -a "explain" -d 'Print what a lint check looks for, why, and an example that fails and one that passes; with no CHECK, list every check'
 complete -c planfile -n "__fish_planfile_using_subcommand help; and not __fish_seen_subcommand_from phase-graph decisions new completions man validate explain server needs help" -f -a "server" -d 'Run the language server for editors (LSP 3.17 on stdin and stdout): diagnostics, hover, completion and quick fixes in plans and twins'
 complete -c planfile -n "__fish_planfile_using_subcommand help; and not __fish_seen_subcommand_from phase-graph decisions new completions man validate explain server needs help" -f -a "needs" -d 'Check a --needs word of a declaration: a decision key, or a blocker class as its short form. Prints the key and the class the runner files it under (`credential` → `credentials<TAB>credential`)'
@@ -281,7 +293,7 @@ function __planfile_before_positional
         end
         switch $token
             case '--*=*'
-            case --root --color --decisions --slug --phase --format --ack --policy --run --value --by --blocking --evidence --reason --from-ruling --key --rulings --title
+            case --root --color --decisions --slug --phase --format --ack --policy --run --value --by --blocking --evidence --reason --from-ruling --key --rulings --title --output-file -o --select --extend-select --ignore --config --stdin-filename
                 set skip 1
             case '-*'
             case '*'

@@ -1,99 +1,347 @@
-//! `planfile.toml` at the docs root: the project's lint settings (SPEC §6).
+//! `planfile.toml`: the project's settings (SPEC §10.1).
 //!
 //! ```toml
 //! [lint]
-//! advisory = ["decision-row-duplicate", "F21"]
+//! advisory = ["decision-row-duplicate", "F21"]   # print, never fail
+//! select = ["ALL"]                               # the checks that run (default: all)
+//! extend-select = []                             # added to select
+//! ignore = ["gate-date-invalid"]                 # removed
+//! exclude = ["docs/plans/archive"]               # not plans, when plans are discovered
+//!
+//! [lint.per-file-ignores]
+//! "docs/plans/legacy-*.md" = ["F21"]
+//!
+//! [policy]                                       # the console's answers (SPEC §5.5)
 //! ```
 //!
-//! `advisory` names checks (by name or code) whose findings print but never
-//! fail. The file is optional; an unknown field, a bad value or an unknown
-//! check is an error naming the file and line (exit 2).
+//! Every list names checks by name or code (a code shared by several checks
+//! stands for all of them) or `ALL`. Globs are relative to the folder of
+//! the file. The file is found at the docs root, else in the nearest
+//! ancestor of the working directory that has one; it is optional. An
+//! unknown key, a bad value, an unknown check or a bad glob is an error
+//! naming the file and line (exit 2).
 
-use std::collections::BTreeSet;
-use std::path::Path;
+use std::collections::BTreeMap;
+use std::ops::Range;
+use std::path::{Path, PathBuf};
 
 use serde::Deserialize;
+use toml::Spanned;
 
-use crate::error::{Error, Result};
-use crate::lint::{CHECKS, Check, Severity};
+use crate::discover::{PathGlob, relative_to};
+use crate::error::{Error, Result, escape_invisible, escape_path};
+use crate::lint::select::{CheckSet, Selection, Selector, Source, union};
+use crate::lint::{Check, Severity};
 
-/// The name of the settings file at the docs root.
+/// The name of the settings file.
 pub const CONFIG_FILE: &str = "planfile.toml";
+
+/// What `planfile.toml` holds, for messages about a key it does not know.
+const KEYS: &str = "planfile.toml holds [lint] (advisory, select, extend-select, ignore, exclude, per-file-ignores) and [policy]";
 
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawConfig {
     #[serde(default)]
     lint: RawLint,
-    /// The console's policy, read and checked by [`crate::policy`].
-    #[serde(default, rename = "policy")]
-    _policy: Option<toml::Value>,
+    /// The console's policy: kept as written here, read and checked by
+    /// [`crate::policy`].
+    #[serde(default)]
+    policy: Option<Spanned<toml::Table>>,
 }
+
+type Entries = Vec<Spanned<String>>;
 
 #[derive(Debug, Default, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
 struct RawLint {
     #[serde(default)]
-    advisory: Vec<toml::Spanned<String>>,
+    advisory: Entries,
+    #[serde(default)]
+    select: Option<Entries>,
+    #[serde(default)]
+    extend_select: Entries,
+    #[serde(default)]
+    ignore: Entries,
+    #[serde(default)]
+    exclude: Entries,
+    #[serde(default)]
+    per_file_ignores: BTreeMap<Spanned<String>, Entries>,
 }
 
-/// The lint settings: which checks are advisory.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+/// The `[policy]` table as written, for the reader of the console's
+/// answers (SPEC §5.5): its value, where it stands in the file, and the
+/// whole file's text so that the reader can find the line of any entry.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PolicyTable {
+    /// The settings file.
+    pub path: PathBuf,
+    /// The settings file's whole text.
+    pub text: String,
+    /// The byte range of the table's header in `text`.
+    pub span: Range<usize>,
+    /// The table's entries.
+    pub table: toml::Table,
+}
+
+/// `planfile.toml`, read and checked: where it was found, its `[lint]`
+/// settings and its `[policy]` table.
+#[derive(Debug, Clone, Default)]
+pub struct Config {
+    /// The file read; `None` when there is none (the defaults).
+    pub file: Option<PathBuf>,
+    /// The lint settings.
+    pub lint: LintConfig,
+    /// The `[policy]` table, when the file has one.
+    pub policy: Option<PolicyTable>,
+}
+
+impl Config {
+    /// The settings file for the docs root `root`: `<root>/planfile.toml`,
+    /// else the nearest ancestor of `cwd` (itself included) holding a
+    /// `planfile.toml`; `None` when there is none.
+    pub fn find(root: &Path, cwd: &Path) -> Option<PathBuf> {
+        std::iter::once(root)
+            .chain(cwd.ancestors())
+            .map(|dir| dir.join(CONFIG_FILE))
+            .find(|file| file.is_file())
+    }
+
+    /// Finds (see [`Config::find`]) and reads the settings for `root`; the
+    /// defaults when there is no file. Errors as [`Config::from_file`].
+    pub fn discover(root: &Path, cwd: &Path) -> Result<Config> {
+        match Config::find(root, cwd) {
+            Some(file) => Config::from_file(&file),
+            None => Ok(Config::default()),
+        }
+    }
+
+    /// [`Config::discover`] from the process's working directory.
+    pub fn load(root: &Path) -> Result<Config> {
+        let cwd = std::env::current_dir().unwrap_or_else(|_| root.to_path_buf());
+        Config::discover(root, &cwd)
+    }
+
+    /// Reads the settings file `path` (`--config FILE`). [`Error::Read`] /
+    /// [`Error::NotUtf8`] when it cannot be read (a missing file included),
+    /// [`Error::Config`] naming the file and line when it is not valid.
+    pub fn from_file(path: &Path) -> Result<Config> {
+        let bytes = std::fs::read(path).map_err(|source| Error::Read {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        let text = crate::markdown::decode_utf8(path, bytes)?;
+        Config::parse(path, &text)
+    }
+
+    /// Parses the text of a settings file read from `path` (named in
+    /// errors; its folder is where the globs start).
+    pub fn parse(path: &Path, text: &str) -> Result<Config> {
+        let raw: RawConfig = toml::from_str(text).map_err(|e| {
+            let line = e.span().map(|s| line_of(text, s.start));
+            config_error(path, line, &format!("{}; {KEYS}", e.message().trim_end()))
+        })?;
+        crate::policy::ConsolePolicy::from_toml(path, text)?;
+        let base = path
+            .parent()
+            .map(|p| {
+                if p.as_os_str().is_empty() {
+                    Path::new(".")
+                } else {
+                    p
+                }
+            })
+            .unwrap_or(Path::new("."))
+            .to_path_buf();
+        let place = Place { path, text };
+        let lint = &raw.lint;
+        let selection = Selection {
+            select: lint
+                .select
+                .as_ref()
+                .map(|s| place.selectors("select", s))
+                .transpose()?,
+            extend_select: place.selectors("extend-select", &lint.extend_select)?,
+            ignore: place.selectors("ignore", &lint.ignore)?,
+        };
+        let advisory = place.selectors("advisory", &lint.advisory)?;
+        let mut per_file_ignores = Vec::new();
+        let mut notes: Vec<String> = selection
+            .selectors()
+            .chain(&advisory)
+            .filter_map(Selector::shared_code_note)
+            .collect();
+        for (glob, entries) in &lint.per_file_ignores {
+            let selectors = place.selectors("per-file-ignores", entries)?;
+            notes.extend(selectors.iter().filter_map(Selector::shared_code_note));
+            per_file_ignores.push((place.glob("per-file-ignores", glob)?, union(&selectors)));
+        }
+        let exclude = lint
+            .exclude
+            .iter()
+            .map(|g| place.glob("exclude", g))
+            .collect::<Result<Vec<_>>>()?;
+        let policy = raw.policy.map(|table| PolicyTable {
+            path: path.to_path_buf(),
+            text: text.to_string(),
+            span: table.span(),
+            table: table.into_inner(),
+        });
+        Ok(Config {
+            file: Some(path.to_path_buf()),
+            lint: LintConfig {
+                advisory: union(&advisory),
+                enabled: selection.apply(CheckSet::all()),
+                per_file_ignores,
+                exclude,
+                base: Some(base),
+                notes,
+            },
+            policy,
+        })
+    }
+}
+
+/// A settings file's path and text, to place its entries in messages.
+struct Place<'a> {
+    path: &'a Path,
+    text: &'a str,
+}
+
+impl Place<'_> {
+    fn line(&self, span: Range<usize>) -> usize {
+        line_of(self.text, span.start)
+    }
+
+    /// The selectors of `[lint] key`.
+    fn selectors(&self, key: &str, entries: &[Spanned<String>]) -> Result<Vec<Selector>> {
+        entries
+            .iter()
+            .map(|entry| {
+                let source = Source::File {
+                    path: self.path.to_path_buf(),
+                    line: self.line(entry.span()),
+                    key: key.to_string(),
+                };
+                Selector::parse(entry.get_ref(), source)
+            })
+            .collect()
+    }
+
+    /// A glob of `[lint] key`.
+    fn glob(&self, key: &str, glob: &Spanned<String>) -> Result<PathGlob> {
+        PathGlob::new(glob.get_ref()).map_err(|why| {
+            config_error(
+                self.path,
+                Some(self.line(glob.span())),
+                &format!(
+                    "[lint] {key} has \"{}\", which is not a glob ({why}); write a path relative to this file, with * ? [..] or ** as wildcards",
+                    escape_invisible(glob.get_ref())
+                ),
+            )
+        })
+    }
+}
+
+/// The lint settings, resolved: which checks run, which are advisory, which
+/// are ignored for which files, and which files are not plans.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LintConfig {
-    /// Names of the checks made advisory.
-    advisory: BTreeSet<&'static str>,
+    /// The checks made advisory.
+    advisory: CheckSet,
+    /// The checks that run (before per-file ignores).
+    enabled: CheckSet,
+    /// `per-file-ignores`: a glob and the checks it turns off.
+    per_file_ignores: Vec<(PathGlob, CheckSet)>,
+    /// `exclude`: globs of files that are not plans.
+    exclude: Vec<PathGlob>,
+    /// The folder the globs start from (the settings file's).
+    base: Option<PathBuf>,
+    /// Notes about the settings (a shared code standing for several checks).
+    notes: Vec<String>,
+}
+
+impl Default for LintConfig {
+    /// Every check runs with its own severity; nothing is excluded.
+    fn default() -> Self {
+        LintConfig {
+            advisory: CheckSet::EMPTY,
+            enabled: CheckSet::all(),
+            per_file_ignores: Vec::new(),
+            exclude: Vec::new(),
+            base: None,
+            notes: Vec::new(),
+        }
+    }
 }
 
 impl LintConfig {
     /// The severity of `check` under these settings.
     pub fn severity(&self, check: &Check) -> Severity {
-        if self.advisory.contains(check.name) {
+        if self.advisory.contains_name(check.name) {
             Severity::Advisory
         } else {
             check.severity
         }
     }
 
-    /// Reads `<root>/planfile.toml`; the default settings when there is no
-    /// such file. [`Error::Read`] / [`Error::NotUtf8`] when it cannot be
-    /// read, [`Error::Config`] naming the file and line when it is not valid.
-    pub fn load(root: &Path) -> Result<LintConfig> {
-        let path = root.join(CONFIG_FILE);
-        let bytes = match std::fs::read(&path) {
-            Ok(bytes) => bytes,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-                return Ok(LintConfig::default());
-            }
-            Err(source) => return Err(Error::Read { path, source }),
-        };
-        let text = crate::markdown::decode_utf8(&path, bytes)?;
-        LintConfig::parse(&path, &text)
+    /// The checks that run, before per-file ignores.
+    pub fn enabled(&self) -> CheckSet {
+        self.enabled
     }
 
-    /// Parses the text of a settings file read from `path` (named in errors).
-    pub fn parse(path: &Path, text: &str) -> Result<LintConfig> {
-        let raw: RawConfig = toml::from_str(text).map_err(|e| {
-            let line = e.span().map(|s| line_of(text, s.start));
-            config_error(path, line, e.message().trim_end())
-        })?;
-        crate::policy::ConsolePolicy::from_toml(path, text)?;
-        let mut advisory = BTreeSet::new();
-        for entry in &raw.lint.advisory {
-            let checks = crate::lint::lookup(entry.get_ref());
-            if checks.is_empty() {
-                return Err(config_error(
-                    path,
-                    Some(line_of(text, entry.span().start)),
-                    &format!(
-                        "[lint] advisory names \"{}\", which is no check; use a name or code from `planfile explain` (e.g. {})",
-                        crate::error::escape_invisible(entry.get_ref()),
-                        CHECKS.first().map(|c| c.name).unwrap_or_default()
-                    ),
-                ));
-            }
-            advisory.extend(checks.into_iter().map(|c| c.name));
+    /// The checks that run on the file at `path` (a plan or a twin): the
+    /// enabled ones less those a matching `per-file-ignores` glob names.
+    pub fn checks_for(&self, path: &Path) -> CheckSet {
+        if self.per_file_ignores.is_empty() {
+            return self.enabled;
         }
-        Ok(LintConfig { advisory })
+        let Some(relative) = self.relative(path) else {
+            return self.enabled;
+        };
+        self.per_file_ignores
+            .iter()
+            .filter(|(glob, _)| glob.matches(&relative))
+            .fold(self.enabled, |set, (_, ignored)| set.minus(*ignored))
+    }
+
+    /// Whether an `exclude` glob names the file at `path`.
+    pub fn is_excluded(&self, path: &Path) -> bool {
+        if self.exclude.is_empty() {
+            return false;
+        }
+        self.relative(path)
+            .is_some_and(|relative| self.exclude.iter().any(|g| g.matches(&relative)))
+    }
+
+    /// `path` relative to the settings file's folder (its file name alone
+    /// when it is not below it).
+    fn relative(&self, path: &Path) -> Option<PathBuf> {
+        let base = self.base.as_deref()?;
+        relative_to(path, base).or_else(|| path.file_name().map(PathBuf::from))
+    }
+
+    /// These settings with the command line's `selection` applied on top
+    /// (the command line wins, SPEC §10.1).
+    pub fn with_selection(mut self, selection: &Selection) -> LintConfig {
+        self.enabled = selection.apply(self.enabled);
+        self
+    }
+
+    /// Notes about these settings for the user (each names its file and
+    /// line): a code that stands for several checks.
+    pub fn notes(&self) -> &[String] {
+        &self.notes
+    }
+
+    /// [`Config::load`]'s lint settings.
+    pub fn load(root: &Path) -> Result<LintConfig> {
+        Config::load(root).map(|c| c.lint)
+    }
+
+    /// [`Config::parse`]'s lint settings.
+    pub fn parse(path: &Path, text: &str) -> Result<LintConfig> {
+        Config::parse(path, text).map(|c| c.lint)
     }
 }
 
@@ -107,12 +355,10 @@ fn line_of(text: &str, offset: usize) -> usize {
 
 fn config_error(path: &Path, line: Option<usize>, message: &str) -> Error {
     let place = match line {
-        Some(line) => format!("{}:{line}", path.display()),
-        None => path.display().to_string(),
+        Some(line) => format!("{}:{line}", escape_path(path)),
+        None => escape_path(path),
     };
-    Error::Config(format!(
-        "{place}: {message}; fix {CONFIG_FILE} (it holds [lint] advisory = [\"<check>\", …] and the console's [policy] table)"
-    ))
+    Error::Config(format!("{place}: {message}"))
 }
 
 #[cfg(test)]
@@ -134,7 +380,14 @@ mod tests {
         }
         let f14 = crate::lint::lookup("F14")[0];
         assert_eq!(config.severity(f14), Severity::Gating);
-        assert_eq!(parse("").expect("empty is valid"), LintConfig::default());
+        assert_eq!(config.notes().len(), 1, "{:?}", config.notes());
+        assert!(
+            config.notes()[0]
+                .starts_with("planfile.toml:2: [lint] advisory: \"f21\" is the code of ")
+        );
+        let defaults = parse("").expect("empty is valid");
+        assert_eq!(defaults.enabled(), CheckSet::all());
+        assert_eq!(defaults.advisory, CheckSet::EMPTY);
     }
 
     #[test]
@@ -148,5 +401,47 @@ mod tests {
         let err = parse("[lint]\nadvisory = \"F14\"\n").expect_err("not a list");
         assert!(err.to_string().starts_with("planfile.toml:2: "), "{err}");
         assert_eq!(err.exit_code(), 2);
+        let err = parse("[lint]\nexclude = [\"a/[\"]\n").expect_err("a bad glob");
+        assert!(err.to_string().starts_with("planfile.toml:2: "), "{err}");
+        let err = parse("[lint.per-file-ignores]\n\"a/*.md\" = [\"F14\"]\n\"b/*.md\" = [\"F0\"]\n")
+            .expect_err("an unknown check");
+        assert!(err.to_string().starts_with("planfile.toml:3: "), "{err}");
+        let err = parse("[lint]\nselect = [\"ALL\"]\n[lints]\n").expect_err("unknown table");
+        assert!(err.to_string().starts_with("planfile.toml:3: "), "{err}");
+    }
+
+    #[test]
+    fn selection_exclude_and_per_file_ignores() {
+        let config = parse(
+            "[lint]\nselect = [\"F24\", \"F14\"]\nignore = [\"gate-date-invalid\"]\nexclude = [\"docs/plans/archive\"]\n[lint.per-file-ignores]\n\"docs/plans/legacy-*.md\" = [\"F14\"]\n",
+        )
+        .expect("valid");
+        let enabled = config.enabled();
+        assert!(enabled.contains_name("gate-phase-self"));
+        assert!(!enabled.contains_name("gate-date-invalid"));
+        assert!(!enabled.contains_name("decision-key-unknown"));
+        let here = std::env::current_dir().expect("cwd");
+        let legacy = here.join("docs/plans/legacy-1.md");
+        assert!(
+            !config
+                .checks_for(&legacy)
+                .contains_name("verification-empty-open")
+        );
+        assert!(
+            config
+                .checks_for(&here.join("docs/plans/new.md"))
+                .contains_name("verification-empty-open")
+        );
+        assert!(config.is_excluded(&here.join("docs/plans/archive/old.md")));
+        assert!(!config.is_excluded(&legacy));
+    }
+
+    #[test]
+    fn policy_is_kept_as_written() {
+        let text = "[lint]\n\n[policy]\nrelay = \"off\"\n";
+        let config = Config::parse(Path::new("planfile.toml"), text).expect("valid");
+        let policy = config.policy.expect("a [policy] table");
+        assert_eq!(&policy.text[policy.span.clone()], "[policy]");
+        assert_eq!(policy.table["relay"].as_str(), Some("off"));
     }
 }

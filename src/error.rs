@@ -253,6 +253,22 @@ impl Error {
         }
     }
 
+    /// The file this error is about, with the line where there is one
+    /// (`None` for an error that names no file).
+    pub fn file(&self) -> Option<(&Path, Option<usize>)> {
+        match self {
+            Error::PlanMissing { path, .. }
+            | Error::PlanExists { path }
+            | Error::Read { path, .. }
+            | Error::Write { path, .. }
+            | Error::DanglingTwin { path, .. }
+            | Error::SpecialFile { path, .. } => Some((path, None)),
+            Error::PlanFileName(path) | Error::NoPlansFolder(path) => Some((path, None)),
+            Error::NotUtf8 { path, line, .. } => Some((path, Some(*line))),
+            _ => None,
+        }
+    }
+
     /// Whether this error is a closed output pipe (`planfile … | head -1`),
     /// which ends the command quietly with exit 0.
     pub fn is_broken_pipe(&self) -> bool {

@@ -8,6 +8,7 @@
 
 pub mod cli;
 pub mod config;
+pub mod discover;
 pub mod error;
 pub mod generate;
 pub mod lint;

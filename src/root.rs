@@ -83,37 +83,39 @@ impl PlanLocation {
     pub fn resolve(root: &DocsRoot, arg: &str) -> Result<PlanLocation> {
         let as_path = Path::new(arg);
         if arg.ends_with(".md") && as_path.is_file() {
-            let slug = as_path
-                .file_stem()
-                .and_then(|s| s.to_str())
-                .unwrap_or_default()
-                .to_string();
-            check_slug(&slug)?;
-            let abs = if as_path.is_absolute() {
-                as_path.to_path_buf()
-            } else {
-                std::env::current_dir()
-                    .map(|cwd| cwd.join(as_path))
-                    .unwrap_or_else(|_| as_path.to_path_buf())
-            };
-            let abs = normalize_lexically(&abs);
-            let plans_root = abs
-                .parent()
-                .filter(|dir| dir.ends_with("docs/plans"))
-                .and_then(|dir| dir.parent())
-                .and_then(|dir| dir.parent())
-                .map(|dir| DocsRoot(dir.to_path_buf()));
-            return Ok(PlanLocation {
-                root: plans_root.unwrap_or_else(|| root.clone()),
-                slug,
-                plan: abs,
-            });
+            return PlanLocation::for_path(root, as_path);
         }
         check_slug(arg)?;
         Ok(PlanLocation {
             root: root.clone(),
             slug: arg.to_string(),
             plan: root.plans_dir().join(format!("{arg}.md")),
+        })
+    }
+
+    /// The location of the plan file at `path` (which need not exist, as
+    /// for `--stdin-filename`): its slug is the file stem, and when it sits
+    /// in `<R>/docs/plans/`, `<R>` is its docs root, else `root`. The path
+    /// is made absolute against the working directory and normalised
+    /// lexically. [`Error::InvalidSlug`] when the stem is not a valid slug.
+    pub fn for_path(root: &DocsRoot, path: &Path) -> Result<PlanLocation> {
+        let slug = path
+            .file_stem()
+            .and_then(|s| s.to_str())
+            .unwrap_or_default()
+            .to_string();
+        check_slug(&slug)?;
+        let abs = absolute(path);
+        let plans_root = abs
+            .parent()
+            .filter(|dir| dir.ends_with("docs/plans"))
+            .and_then(|dir| dir.parent())
+            .and_then(|dir| dir.parent())
+            .map(|dir| DocsRoot(dir.to_path_buf()));
+        Ok(PlanLocation {
+            root: plans_root.unwrap_or_else(|| root.clone()),
+            slug,
+            plan: abs,
         })
     }
 
@@ -159,14 +161,7 @@ impl PlanLocation {
 /// digits of the SHA-256 of the absolute root path (lexically normalised,
 /// symlinks not resolved), a `-`, and the root's base name.
 pub fn instance_name(root: &Path) -> String {
-    let abs = if root.is_absolute() {
-        root.to_path_buf()
-    } else {
-        std::env::current_dir()
-            .map(|cwd| cwd.join(root))
-            .unwrap_or_else(|_| root.to_path_buf())
-    };
-    let abs = normalize_lexically(&abs);
+    let abs = absolute(root);
     let digest = Sha256::digest(abs.as_os_str().as_encoded_bytes());
     let hex: String = digest.iter().take(4).map(|b| format!("{b:02x}")).collect();
     let base = abs
@@ -174,6 +169,19 @@ pub fn instance_name(root: &Path) -> String {
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
     format!("{hex}-{base}")
+}
+
+/// `path` made absolute against the working directory (as it is when that
+/// cannot be read) and normalised lexically ([`normalize_lexically`]).
+pub fn absolute(path: &Path) -> PathBuf {
+    let joined = if path.is_absolute() {
+        path.to_path_buf()
+    } else {
+        std::env::current_dir()
+            .map(|cwd| cwd.join(path))
+            .unwrap_or_else(|_| path.to_path_buf())
+    };
+    normalize_lexically(&joined)
 }
 
 /// `path` with `.` components dropped and `..` applied to the component

@@ -386,7 +386,9 @@ fn bash_offers_the_values_of_each_format_and_of_blocking() {
         ),
         (
             &["planfile", "validate", "--format", ""],
-            &["human", "concise", "json", "sarif", "github"],
+            &[
+                "human", "concise", "json", "sarif", "github", "junit", "gitlab",
+            ],
         ),
         (
             &[

@@ -176,3 +176,150 @@ fn a_write_stopped_at_any_step_leaves_the_old_or_the_new_file() {
         }
     }
 }
+
+/// How long a write pauses at a fail point while a test signals it, in
+/// milliseconds: long enough for the test to see it paused.
+const PAUSE_MS: u64 = 4000;
+
+/// Starts [`ANSWER`] in `root`, paused for [`PAUSE_MS`] at fail point
+/// `step`; `before_exec` runs in the child before `planfile` starts.
+fn spawn_paused(root: &Root, step: &str, ignore_hangups: bool) -> std::process::Child {
+    use std::os::unix::process::CommandExt;
+    let mut cmd = root.command();
+    cmd.env("FAILPOINTS", format!("{step}=sleep({PAUSE_MS})"))
+        .args(ANSWER)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped());
+    if ignore_hangups {
+        // SAFETY: `signal` is async-signal-safe, as code between fork and
+        // exec must be; it only sets the child's disposition of SIGHUP.
+        unsafe {
+            cmd.pre_exec(|| {
+                libc::signal(libc::SIGHUP, libc::SIG_IGN);
+                Ok(())
+            });
+        }
+    }
+    cmd.spawn().expect("spawn planfile")
+}
+
+/// Waits (at most 30 s) until `ready` holds.
+fn wait_until(what: &str, mut ready: impl FnMut() -> bool) {
+    let start = std::time::Instant::now();
+    while !ready() {
+        assert!(
+            start.elapsed() < std::time::Duration::from_secs(30),
+            "timed out waiting until {what}"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+}
+
+/// Sends `signal` to `child`.
+fn send(child: &std::process::Child, signal: i32) {
+    let pid = libc::pid_t::try_from(child.id()).expect("a pid");
+    // SAFETY: kill has no memory-safety preconditions.
+    let sent = unsafe { libc::kill(pid, signal) };
+    assert_eq!(sent, 0, "kill {pid}");
+}
+
+#[test]
+fn a_terminating_signal_during_a_write_leaves_no_temporary_file() {
+    use std::os::unix::process::ExitStatusExt;
+    let new = new_bytes(true);
+    let signals = [
+        (libc::SIGTERM, "SIGTERM"),
+        (libc::SIGINT, "SIGINT"),
+        (libc::SIGHUP, "SIGHUP"),
+    ];
+    // One write per signal and step, all paused at once with their
+    // temporary file beside the twin.
+    let runs: Vec<_> = signals
+        .into_iter()
+        .flat_map(|s| [(s, STEPS[0]), (s, STEPS[1])])
+        .map(|(signal, step)| {
+            let root = setup(true);
+            let child = spawn_paused(&root, step, false);
+            (signal, step, root, child)
+        })
+        .collect();
+    // Each signalled while paused, then all awaited.
+    for ((signal, name), step, root, child) in &runs {
+        wait_until(
+            &format!("{name} at {step}: the temporary file exists"),
+            || !temp_files(root).is_empty(),
+        );
+        send(child, *signal);
+    }
+    for ((signal, name), step, root, child) in runs {
+        let what = format!("{name} at {step}");
+        let out = child.wait_with_output().expect("wait for planfile");
+        assert_eq!(
+            out.status.signal(),
+            Some(signal),
+            "{what}: planfile ends by the signal ({:?}); stderr: {}",
+            out.status,
+            stderr(&out)
+        );
+        assert!(
+            temp_files(&root).is_empty(),
+            "{what}: left {:?}",
+            temp_files(&root)
+        );
+        assert_eq!(
+            read(&root.twin_path("lock-gates")).as_ref(),
+            Some(&new),
+            "{what}: the write is finished before the signal acts"
+        );
+        let err = stderr(&out);
+        assert!(
+            err.contains(&format!("planfile: {name} arrived while "))
+                && err.contains("the write was finished first"),
+            "{what}: {err}"
+        );
+        assert_eq!(stdout(&out), "", "{what}");
+    }
+}
+
+#[test]
+fn a_terminating_signal_after_the_write_acts_at_once() {
+    use std::os::unix::process::ExitStatusExt;
+    let new = new_bytes(true);
+    let root = setup(true);
+    let twin = root.twin_path("lock-gates");
+    let child = spawn_paused(&root, "twin-write-read-back", false);
+    wait_until("the twin is written", || {
+        read(&twin).as_ref() == Some(&new) && temp_files(&root).is_empty()
+    });
+    // The folder is synced right after the rename; then the write pauses
+    // before the read-back for the rest of PAUSE_MS.
+    std::thread::sleep(std::time::Duration::from_millis(PAUSE_MS / 4));
+    let sent = std::time::Instant::now();
+    send(&child, libc::SIGTERM);
+    let out = child.wait_with_output().expect("wait for planfile");
+    assert_eq!(out.status.signal(), Some(libc::SIGTERM), "{}", stderr(&out));
+    assert!(
+        sent.elapsed() < std::time::Duration::from_millis(PAUSE_MS),
+        "the signal waited for the pause to end"
+    );
+    assert_eq!(stdout(&out), "");
+    assert!(!stderr(&out).contains("arrived while"), "{}", stderr(&out));
+}
+
+#[test]
+fn an_ignored_hangup_stays_ignored() {
+    let root = setup(true);
+    let child = spawn_paused(&root, STEPS[0], true);
+    wait_until("the temporary file exists", || {
+        !temp_files(&root).is_empty()
+    });
+    send(&child, libc::SIGHUP);
+    let out = child.wait_with_output().expect("wait for planfile");
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(
+        stdout(&out),
+        "stop\tanswered\top\tno\trun\tclose the paddles\n"
+    );
+    assert_eq!(stderr(&out), "");
+    assert!(temp_files(&root).is_empty(), "left {:?}", temp_files(&root));
+}

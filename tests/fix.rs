@@ -271,3 +271,18 @@ fn phase_graph_lint_leaves_out_the_style_advisories() {
     );
     assert!(err.ends_with("LINT FAIL: kettle (3 issue[s])\n"), "{err}");
 }
+
+/// A plan its user made read-only (mode 0444) is not rewritten by `--fix`,
+/// as the writer honours a read-only twin: exit 2 naming the file, the plan
+/// left as it was.
+#[test]
+fn fix_leaves_a_read_only_plan_alone() {
+    use std::os::unix::fs::PermissionsExt;
+    let root = Root::new();
+    let path = root.plan("kettle", KETTLE);
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o444)).expect("chmod");
+    let output = root.run(["validate", "kettle", "--fix", "--format", "concise"]);
+    assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
+    assert!(stderr(&output).contains("kettle.md"), "{}", stderr(&output));
+    assert_eq!(String::from_utf8_lossy(&read(&path)), KETTLE);
+}

@@ -196,11 +196,21 @@ proptest! {
             prop_assert!(rendered.contains(f.name), "{rendered}");
         }
         let reports = [report];
-        let sarif = planfile::output::sarif::document(&reports, None);
+        let findings = planfile::output::Findings { plans: &reports, unreadable: &[], base: None };
+        let sarif = planfile::output::sarif::document(findings);
         prop_assert_eq!(
             sarif["runs"][0]["results"].as_array().map(Vec::len),
             Some(reports[0].findings.len() + reports[0].suppressed.len())
         );
+        // Whatever the plan holds, the JUnit report is well-formed XML with
+        // a test case per finding.
+        let mut junit = Vec::new();
+        planfile::output::junit::write(&mut junit, findings).expect("written");
+        let junit = String::from_utf8(junit).expect("UTF-8");
+        let doc = roxmltree::Document::parse(&junit);
+        prop_assert!(doc.is_ok(), "{junit}");
+        let cases = doc.map(|d| d.descendants().filter(|n| n.has_tag_name("testcase")).count());
+        prop_assert_eq!(cases.unwrap_or(0), reports[0].findings.len().max(1));
     }
 
     #[test]

@@ -174,7 +174,9 @@ fn missing_plan_invalid_slug_and_no_plans_folder_are_exit_2() {
 
     let output = run(&root, &["validate", "../etc"]);
     assert_eq!(output.status.code(), Some(2));
-    assert!(stderr(&output).contains("invalid plan slug"));
+    let err = stderr(&output);
+    assert!(err.contains("\"../etc\": no such file or folder"), "{err}");
+    assert!(err.contains("validate takes plan slugs"), "{err}");
 
     let empty = tempfile::tempdir().expect("a temporary folder");
     let output = root

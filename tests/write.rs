@@ -384,6 +384,89 @@ fn promote_takes_the_last_ruling_and_its_key() {
     ));
 }
 
+/// `promote --from-ruling ID EXTRA… --rulings <ledger>` in `root`, the
+/// ledger holding `lines`: the output.
+fn promote_from(root: &Root, id: &str, lines: &[&str], extra: &[&str]) -> std::process::Output {
+    let ledger = root.path().join("rulings.ndjson");
+    std::fs::write(&ledger, lines.concat()).expect("the ledger");
+    root.cmd()
+        .args(["decisions", "sea-wall", "promote", "--from-ruling", id])
+        .args(extra)
+        .arg("--rulings")
+        .arg(&ledger)
+        .output()
+        .expect("run planfile")
+}
+
+#[test]
+fn promote_refuses_a_ruling_whose_later_version_is_not_json() {
+    let root = root();
+    let first = r#"{"type":"ruling","id":"r-1","decisionKey":"ambiguity","what":"keep running on a bounced invoice"}"#;
+    let corrected = r#"{"type":"ruling","id":"r-1","decisionKey":"ambiguity","what":"HALT on the first bounced invoice",}"#;
+    for extra in [&[][..], &["--dry-run"]] {
+        let out = promote_from(&root, "r-1", &[first, "\n", corrected, "\n"], extra);
+        assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+        assert_eq!(stdout(&out), "");
+        let err = stderr(&out);
+        assert!(
+            err.contains("rulings.ndjson:2: the line is not JSON (trailing comma, column 98) but names ruling \"r-1\", so it may be a later version of the ruling than line 1"),
+            "{err}"
+        );
+        assert!(err.contains("fix the line"), "{err}");
+        assert!(!root.twin_path("sea-wall").exists());
+    }
+    // Fixed, the correction is what is promoted.
+    let fixed = corrected.replace(",}", "}");
+    let out = promote_from(&root, "r-1", &[first, "\n", &fixed, "\n"], &[]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(
+        stdout(&out),
+        "ambiguity\tanswered\top\tno\truling\tHALT on the first bounced invoice\n"
+    );
+}
+
+#[test]
+fn promote_says_which_lines_after_the_ruling_it_skipped() {
+    let root = root();
+    let out = promote_from(
+        &root,
+        "r-1",
+        &[
+            "garbage before\n",
+            r#"{"type":"ruling","id":"r-1","decisionKey":"ambiguity","what":"ask"}"#,
+            "\n{\"type\":\"note\",\n",
+            r#"{"type":"ack","id":"r-1",}"#,
+            "\n",
+        ],
+        &[],
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(stdout(&out), "ambiguity\tanswered\top\tno\truling\task\n");
+    let err = stderr(&out);
+    assert!(
+        err.contains("rulings.ndjson: lines 3 and 4 after ruling \"r-1\" (line 2) are not JSON and were skipped; none of them looks like a version of the ruling, so line 2 is the one promoted\n"),
+        "{err}"
+    );
+}
+
+#[test]
+fn promote_reads_a_ledger_that_starts_with_a_bom() {
+    let root = root();
+    let out = promote_from(
+        &root,
+        "r-2",
+        &[
+            "\u{FEFF}",
+            r#"{"type":"ruling","id":"r-2","decisionKey":"ambiguity","what":"ask"}"#,
+            "\n",
+        ],
+        &[],
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(stdout(&out), "ambiguity\tanswered\top\tno\truling\task\n");
+    assert_eq!(stderr(&out), "");
+}
+
 #[test]
 fn promote_reads_the_console_state_folder_by_default() {
     let root = root();

@@ -1,6 +1,7 @@
 //! CLI tests of the write verbs' options (SPEC §7, §8, §9): a hyphen value
 //! for `--phase`, the help text, the wording of empty options, `PE_TODAY`,
-//! the note when a cell is cut, and the `--dry-run` diff of a new twin.
+//! the note when a cell is cut, and the `--dry-run` diff of a new twin and
+//! of a twin whose lines end in a lone CR.
 
 mod common;
 
@@ -244,4 +245,54 @@ fn dry_run_of_a_new_twin_diffs_against_dev_null() {
         "{}",
         stdout(&out)
     );
+}
+
+#[test]
+fn dry_run_of_a_lone_cr_twin_shows_lines_and_says_so() {
+    let root = root();
+    let out = root.decisions("quay", &["answer", "stop", "--value", "halt"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let twin = root.twin_path("quay");
+    let cr_only = std::fs::read_to_string(&twin)
+        .expect("the twin")
+        .replace('\n', "\r");
+    std::fs::write(&twin, &cr_only).expect("a lone-CR twin");
+
+    let out = root.decisions("quay", &["answer", "stop", "--value", "go on", "--dry-run"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let diff = stdout(&out);
+    assert!(!diff.contains('\r'), "{diff:?}");
+    assert!(
+        diff.contains("\n-| `stop` | halt | op | answered | no | run | decisions.sh 2026-09-14 | — |\n+| `stop` | go on | op | answered | no | run | decisions.sh 2026-09-14 | — |\n"),
+        "{diff:?}"
+    );
+    assert!(
+        diff.starts_with("--- a/docs/handoffs/quay/decisions.md\n"),
+        "{diff:?}"
+    );
+    assert!(
+        stderr(&out).contains(
+            "decisions.md: the twin's lines end in a lone CR (\\r); the diff shows them ending in LF"
+        ),
+        "{}",
+        stderr(&out)
+    );
+    assert_eq!(std::fs::read_to_string(&twin).expect("the twin"), cr_only);
+
+    // The write itself keeps the lone CRs; a CRLF twin's diff keeps its
+    // CRLF lines and needs no note.
+    let out = root.decisions("quay", &["answer", "stop", "--value", "go on"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let written = std::fs::read_to_string(&twin).expect("the twin");
+    assert!(
+        !written.contains('\n') && written.contains("| go on |"),
+        "{written:?}"
+    );
+    std::fs::write(&twin, written.replace('\r', "\r\n")).expect("a CRLF twin");
+    let out = root.decisions("quay", &["answer", "stop", "--value", "halt", "--dry-run"]);
+    assert!(
+        stdout(&out)
+            .contains("| go on | op | answered | no | run | decisions.sh 2026-09-14 | — |\r\n")
+    );
+    assert_eq!(stderr(&out), "");
 }

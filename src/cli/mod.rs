@@ -85,8 +85,8 @@ pub enum Command {
     /// the page planfile-COMMAND(1) (with a verb: planfile-COMMAND-VERB(1)).
     Man(ManArgs),
 
-    /// Lint plans (F14, F24, F25 and the structure checks); no SLUG: every
-    /// plan under docs/plans/. Exit 1 when a finding gates.
+    /// Lint plans (F14, F24, F25 and the structure checks); no SLUG|PATH:
+    /// every plan under docs/plans/. Exit 1 when a finding gates.
     Validate(ValidateArgs),
 
     /// Print what a lint check looks for, why, and an example that fails and
@@ -170,17 +170,86 @@ pub struct CompletionsArgs {
     pub shell: clap_complete::Shell,
 }
 
+/// What `validate --help` and its manual page say after the options: the
+/// exit codes and the settings file.
+const VALIDATE_AFTER_HELP: &str = "\
+Exit status:
+  0  no finding gates (or --exit-zero)
+  1  a finding gates
+  2  a usage error, a planfile.toml that cannot be used, or a plan that cannot be read
+
+Settings: planfile.toml at the docs root, else in the nearest ancestor of the working
+directory that has one (--config FILE reads another, --no-config none). The command
+line wins over the file.
+  [lint]
+  advisory = [\"F21\"]                  # checks that print but never fail
+  select = [\"ALL\"]                    # the checks that run (names, codes or ALL)
+  extend-select = []                  # added to select
+  ignore = [\"gate-date-invalid\"]      # removed
+  exclude = [\"docs/plans/archive\"]    # globs, relative to the file: not plans
+  [lint.per-file-ignores]
+  \"docs/plans/legacy-*.md\" = [\"F21\"]  # glob -> checks
+  [policy]                            # the console's answers (decisions resolve)
+
+A code shared by several checks (F20, F21, F24, F25) stands for all of them;
+`planfile explain CODE` lists them.";
+
 /// Arguments of `validate`.
 #[derive(Debug, Args)]
+#[command(after_help = VALIDATE_AFTER_HELP)]
 pub struct ValidateArgs {
-    /// Plans to lint: slugs or paths of .md files (default: every plan
-    /// under docs/plans/, by name).
+    /// Plans to lint: slugs, paths of .md files, folders (every plan under
+    /// them), globs (expanded when the shell did not), or - for stdin
+    /// (default: every plan under docs/plans/).
     #[arg(value_name = "SLUG|PATH")]
     pub plans: Vec<String>,
 
     /// How findings are printed.
     #[arg(long, value_enum, default_value_t = FindingsFormat::Human)]
     pub format: FindingsFormat,
+
+    /// Print the findings only: no summary, no notes.
+    #[arg(long, short = 'q')]
+    pub quiet: bool,
+
+    /// Write the report to FILE instead of stdout.
+    #[arg(long, short = 'o', value_name = "FILE")]
+    pub output_file: Option<PathBuf>,
+
+    /// Exit 0 even when a finding gates (2 still means an error).
+    #[arg(long)]
+    pub exit_zero: bool,
+
+    /// Run only these checks: names, codes (a shared code means every check
+    /// with it) or ALL, comma-separated.
+    #[arg(long, value_name = "CHECKS")]
+    pub select: Option<Vec<String>>,
+
+    /// Also run these checks (names or codes, comma-separated).
+    #[arg(long, value_name = "CHECKS")]
+    pub extend_select: Vec<String>,
+
+    /// Do not run these checks (names or codes, comma-separated).
+    #[arg(long, value_name = "CHECKS")]
+    pub ignore: Vec<String>,
+
+    /// Print one line per check that found something (count, code, name)
+    /// instead of the findings.
+    #[arg(long)]
+    pub statistics: bool,
+
+    /// Read the settings from FILE instead of finding planfile.toml.
+    #[arg(long, value_name = "FILE", conflicts_with = "no_config")]
+    pub config: Option<PathBuf>,
+
+    /// Read no settings file: every check runs with its own severity.
+    #[arg(long)]
+    pub no_config: bool,
+
+    /// The path of the plan read from stdin (-), for messages and for
+    /// finding its twin.
+    #[arg(long, value_name = "PATH")]
+    pub stdin_filename: Option<PathBuf>,
 
     /// Apply the fixes the tool is sure of to the plans (never to twins),
     /// keeping every other byte, then report the findings that remain.
@@ -193,7 +262,7 @@ pub struct ValidateArgs {
     pub diff: bool,
 }
 
-/// The output formats of `validate` (SPEC §6).
+/// The output formats of `validate` (SPEC §6, §10.1).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum FindingsFormat {
     /// Each finding with its source line and the span marked.
@@ -206,6 +275,10 @@ pub enum FindingsFormat {
     Sarif,
     /// GitHub Actions `::error` / `::warning` workflow commands.
     Github,
+    /// JUnit XML: a test suite per plan, a test case per finding.
+    Junit,
+    /// GitLab Code Quality JSON.
+    Gitlab,
 }
 
 /// Arguments of `explain`.

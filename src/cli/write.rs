@@ -165,6 +165,11 @@ pub(super) fn run(location: &PlanLocation, phase: Option<&str>, verb: WriteVerb<
                 "{} already holds this row; the write would change nothing",
                 escape_path(&edit.twin.named)
             ));
+        } else if edit.has_lone_cr_endings() {
+            notes.push(format!(
+                "{}: the twin's lines end in a lone CR (\\r); the diff shows them ending in LF so that it reads as lines, which a patch tool cannot apply to the file; the write itself keeps the CR endings",
+                escape_path(&edit.twin.named)
+            ));
         }
         print_stdout(diff.as_bytes())?;
         print_notes(&notes)?;
@@ -245,7 +250,8 @@ fn promoted(
     notes: &mut Vec<String>,
 ) -> Result<(String, String)> {
     let path = location.ledger(rulings);
-    let ruling = ledger::load_ruling(&path, id)?;
+    let ledger::Loaded { ruling, note } = ledger::load_ruling(&path, id)?;
+    notes.extend(note);
     let key = match key.or(ruling.key) {
         Some(key) if write::is_known_key(&key) => key,
         Some(key) => return Err(Error::UnknownKey(key)),

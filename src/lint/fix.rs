@@ -175,7 +175,9 @@ impl FixedPlan {
     /// permissions, owner and extended attributes kept, through a symlink
     /// to its target) when the fixes changed it; nothing otherwise. Returns
     /// a note for each property of the file the write was not allowed to
-    /// keep. [`Error::Write`] when it cannot be written.
+    /// keep. [`Error::Write`] when it cannot be written, or its user made it
+    /// unwritable (read-only, immutable, append-only: SPEC §7's rule for
+    /// the twin, kept for plans too).
     pub fn write(&self) -> Result<Vec<String>> {
         if !self.changed() {
             return Ok(Vec::new());
@@ -185,8 +187,9 @@ impl FixedPlan {
             path: path.clone(),
             source,
         })?;
-        crate::manifest::write::atomic::Target::new(resolved)?
-            .replace(self.manifest.plan.file.text.as_bytes())
+        let target = crate::manifest::write::atomic::Target::new(resolved)?;
+        target.check_writable()?;
+        target.replace(self.manifest.plan.file.text.as_bytes())
     }
 }
 

@@ -18,6 +18,7 @@ pub mod gates;
 pub mod handoffs;
 pub mod human_steps;
 pub mod notes;
+pub mod select;
 pub mod structure;
 pub mod style;
 pub mod suppress;
@@ -607,8 +608,8 @@ pub fn lookup(name: &str) -> Vec<&'static Check> {
         .collect()
 }
 
-/// Runs every check of the registry over `input` and returns the findings
-/// that are not suppressed (see [`run_all`]).
+/// Runs every check of the registry that `config` enables over `input` and
+/// returns the findings that are not suppressed (see [`run_all`]).
 pub fn run(input: &LintInput, config: &LintConfig) -> Vec<Finding> {
     run_all(input, config).findings
 }
@@ -625,31 +626,53 @@ pub struct Outcome {
     pub suppressed: Vec<Finding>,
 }
 
-/// Runs every check of the registry over `input`, with the severity
-/// `config` gives each check, then applies the inline suppressions of the
+/// Runs every check of the registry that `config` enables for each file
+/// (its selection less its per-file ignores) over `input`, with the
+/// severity `config` gives each check, then applies the inline suppressions of the
 /// plan and the twin ([`suppress::apply`]). On a closed plan the checks
 /// that are advisory by default do not run (SPEC-PARITY.md section D). A
 /// fix is kept only on findings in the plan: the twin is changed by the
 /// write verbs alone.
 pub fn run_all(input: &LintInput, config: &LintConfig) -> Outcome {
     let closed = input.manifest.plan.is_closed();
-    let runs = |check: &Check| !(closed && check.severity == Severity::Advisory);
+    let plan_checks = config.checks_for(&input.plan_file().path);
+    let twin_checks = input
+        .file(FileKind::Twin)
+        .map(|twin| config.checks_for(&twin.path))
+        .unwrap_or_default();
+    let runs = |index: usize, check: &Check| {
+        config.enabled().contains(index) && !(closed && check.severity == Severity::Advisory)
+    };
     let mut findings = Vec::new();
     let mut hits = Vec::new();
     for (index, check) in CHECKS.iter().enumerate() {
-        if !runs(check) {
+        if !runs(index, check) {
             continue;
         }
         hits.clear();
         (check.run)(input, &mut hits);
         for (seq, hit) in hits.drain(..).enumerate() {
+            let checks = match hit.file {
+                FileKind::Plan => plan_checks,
+                FileKind::Twin => twin_checks,
+                FileKind::Handoff(_) => input
+                    .file(hit.file)
+                    .map_or(config.enabled(), |f| config.checks_for(&f.path)),
+            };
+            if !checks.contains(index) {
+                continue;
+            }
             let severity = config.severity(check);
             if let Some(finding) = to_finding(input, check, severity, hit, (index, seq)) {
                 findings.push(finding);
             }
         }
     }
-    let ran = |name: &str| CHECKS.iter().any(|c| c.name == name && runs(c));
+    let ran = |name: &str| {
+        CHECKS.iter().enumerate().any(|(i, c)| {
+            c.name == name && runs(i, c) && plan_checks.union(twin_checks).contains(i)
+        })
+    };
     let (mut findings, mut suppressed) = suppress::apply(input, config, &ran, findings);
     let key = |f: &Finding| (f.kind, f.line, f.column, f.order);
     findings.sort_by_key(key);
@@ -802,6 +825,19 @@ pub fn lint_manifest(
 /// [`Manifest::load`] (a missing plan is exit 2) and [`lint_manifest`].
 pub fn lint_location(location: &PlanLocation, config: &LintConfig) -> Result<PlanReport> {
     let manifest = Manifest::load(location)?;
+    lint_manifest(location, manifest, config)
+}
+
+/// Lints a plan whose text is in memory (stdin, an editor's buffer) as if
+/// it were the file at `location`: its twin and handoffs are read from disk
+/// as for [`lint_location`]. Errors when the twin or a handoff cannot be
+/// read.
+pub fn lint_text(location: &PlanLocation, text: String, config: &LintConfig) -> Result<PlanReport> {
+    let file = MarkdownFile::from_text(location.plan.clone(), text);
+    let manifest = Manifest {
+        plan: crate::plan::Plan::from_file(&location.slug, file),
+        twin: crate::manifest::Twin::load(&location.twin())?,
+    };
     lint_manifest(location, manifest, config)
 }
 

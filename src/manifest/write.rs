@@ -10,6 +10,8 @@
 
 pub mod atomic;
 pub mod hygiene;
+pub mod inode_flags;
+pub mod signals;
 pub mod unseen;
 
 use std::fs::OpenOptions;
@@ -210,7 +212,10 @@ impl Edit {
 
     /// The unified diff of the edit (`--- a/<label>`, or `--- /dev/null`
     /// when the twin does not exist yet; `+++ b/<label>`; `@@` hunks with
-    /// three lines of context); empty when nothing changes.
+    /// three lines of context); empty when nothing changes. Lines that end
+    /// in a lone CR (SPEC §3) are shown ending in LF, so that the diff reads
+    /// as lines on a terminal and to a diff viewer
+    /// ([`Edit::has_lone_cr_endings`] says when; a CRLF line keeps its CR).
     pub fn diff(&self, label: &str) -> String {
         if !self.changes() {
             return String::new();
@@ -219,12 +224,39 @@ impl Edit {
             Some(_) => format!("a/{label}"),
             None => "/dev/null".to_string(),
         };
-        similar::TextDiff::from_lines(self.old.as_deref().unwrap_or(""), self.new.as_str())
+        let old = lone_cr_as_lf(self.old.as_deref().unwrap_or(""));
+        let new = lone_cr_as_lf(&self.new);
+        similar::TextDiff::from_lines(old.as_ref(), new.as_ref())
             .unified_diff()
             .context_radius(3)
             .header(&old_side, &format!("b/{label}"))
             .to_string()
     }
+
+    /// Whether the twin, before or after the edit, has lines that end in a
+    /// lone CR, which [`Edit::diff`] shows ending in LF: such a diff shows
+    /// the change, but a patch tool cannot apply it to the file.
+    pub fn has_lone_cr_endings(&self) -> bool {
+        [self.old.as_deref(), Some(self.new.as_str())]
+            .into_iter()
+            .flatten()
+            .any(|text| matches!(lone_cr_as_lf(text), std::borrow::Cow::Owned(_)))
+    }
+}
+
+/// `text` with every CR that is not followed by an LF (a lone-CR line
+/// ending) made an LF; borrowed when there is none.
+fn lone_cr_as_lf(text: &str) -> std::borrow::Cow<'_, str> {
+    let bytes = text.as_bytes();
+    let lone = |i: usize| bytes[i] == b'\r' && bytes.get(i + 1) != Some(&b'\n');
+    if !(0..bytes.len()).any(lone) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len());
+    for (i, c) in text.char_indices() {
+        out.push(if c == '\r' && lone(i) { '\n' } else { c });
+    }
+    std::borrow::Cow::Owned(out)
 }
 
 /// Computes the edit that writes `row` into the twin of `location`, whose
@@ -270,12 +302,16 @@ pub fn prepare(plan: &Plan, location: &PlanLocation, row: &NewRow) -> Result<Edi
         None => new_twin(&location.slug, &cells),
     };
     verify(plan, &twin_path.named, &new, &cells, row.view)?;
-    Ok(Edit {
+    let edit = Edit {
         twin: twin_path,
         old: twin.map(|t| t.file.text),
         new,
         row: cells,
-    })
+    };
+    if edit.old.is_some() && edit.changes() {
+        atomic::Target::new(edit.twin.resolved.clone())?.check_writable()?;
+    }
+    Ok(edit)
 }
 
 /// Refuses a write while the plan's Decisions section cannot be read with
@@ -411,6 +447,10 @@ pub fn commit(plan: &Plan, location: &PlanLocation, row: &NewRow) -> Result<Comm
     } else {
         Vec::new()
     };
+    atomic::fail_point(READ_BACK_FAIL_POINT).map_err(|source| Error::Write {
+        path: edit.twin.named.clone(),
+        source,
+    })?;
     // Read back through the normal reader: the twin from disk, merged with
     // the plan as read (the write changed only the twin).
     let twin = Twin::load(&location.twin())?;
@@ -440,6 +480,10 @@ pub fn commit(plan: &Plan, location: &PlanLocation, row: &NewRow) -> Result<Comm
         notes,
     })
 }
+
+/// The fail point between replacing the twin and reading it back (see
+/// [`atomic::FAIL_POINTS`] for the ones inside the replacement).
+pub const READ_BACK_FAIL_POINT: &str = "twin-write-read-back";
 
 /// How often [`commit`] locks anew when the twin's symlink is retargeted
 /// between resolving it and locking its target.

@@ -7,8 +7,9 @@
 //!                "findings": [ { "code": "F14", "name": "…", "severity": "gating",
 //!                                "gating": true, "file": "…", "line": 30,
 //!                                "column": 1, "message": "…", "fixable": false } ] } ],
+//!   "unreadable": [ { "file": "docs/plans/legacy.md", "line": 6, "message": "…" } ],
 //!   "summary": { "plans": 1, "plans_with_findings": 1, "findings": 1, "gating": 1,
-//!                "suppressed": 0, "unreadable": 0 } }
+//!                "suppressed": 0, "unreadable": 1 } }
 //! ```
 //!
 //! After `validate --fix`, each plan and the summary also hold `fixed`: how
@@ -19,7 +20,7 @@ use std::path::Path;
 
 use serde::Serialize;
 
-use super::display_path;
+use super::{Findings, display_path};
 use crate::lint::{Finding, PlanReport};
 
 /// One finding as JSON.
@@ -83,9 +84,20 @@ pub struct JsonSummary {
     /// Fixes applied (only after `validate --fix`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub fixed: Option<usize>,
-    /// Plans named or found that could not be read (each reported on
-    /// stderr; the exit code is 2).
+    /// Plans named or found that could not be read (each listed in
+    /// [`JsonReport::unreadable`] and on stderr; the exit code is 2).
     pub unreadable: usize,
+}
+
+/// A plan that could not be read, as JSON.
+#[derive(Debug, Serialize)]
+pub struct JsonUnreadable<'a> {
+    /// The file that could not be read.
+    pub file: String,
+    /// The 1-based line of the problem, or `null`.
+    pub line: Option<usize>,
+    /// What went wrong and what to do.
+    pub message: &'a str,
 }
 
 /// The whole document.
@@ -93,6 +105,8 @@ pub struct JsonSummary {
 pub struct JsonReport<'a> {
     /// Every plan checked, in the order given.
     pub plans: Vec<JsonPlan<'a>>,
+    /// Every plan that could not be read.
+    pub unreadable: Vec<JsonUnreadable<'a>>,
     /// The totals.
     pub summary: JsonSummary,
 }
@@ -111,24 +125,24 @@ fn finding<'a>(report: &PlanReport, f: &'a Finding, base: Option<&Path>) -> Json
     }
 }
 
-/// The JSON document for `reports`, with `unreadable` plans counted in the
-/// summary.
-pub fn document<'a>(
-    reports: &'a [PlanReport],
-    unreadable: usize,
-    base: Option<&Path>,
-) -> JsonReport<'a> {
-    let plans: Vec<JsonPlan> = reports
+/// The JSON document for `findings.plans` and the `findings.unreadable` plans.
+pub fn document<'a>(findings: Findings<'a>) -> JsonReport<'a> {
+    let plans: Vec<JsonPlan> = findings
+        .plans
         .iter()
         .map(|r| JsonPlan {
             slug: &r.slug,
-            file: display_path(&r.manifest.plan.file.path, base),
+            file: display_path(&r.manifest.plan.file.path, findings.base),
             closed: r.closed,
             phases: r.phases,
             gating: r.gating_count(),
             suppressed: r.suppressed.len(),
             fixed: r.fixed.as_ref().map(|f| f.count),
-            findings: r.findings.iter().map(|f| finding(r, f, base)).collect(),
+            findings: r
+                .findings
+                .iter()
+                .map(|f| finding(r, f, findings.base))
+                .collect(),
         })
         .collect();
     let summary = JsonSummary {
@@ -137,23 +151,31 @@ pub fn document<'a>(
         findings: plans.iter().map(|p| p.findings.len()).sum(),
         gating: plans.iter().map(|p| p.gating).sum(),
         suppressed: plans.iter().map(|p| p.suppressed).sum(),
-        fixed: reports
+        fixed: findings
+            .plans
             .iter()
             .any(|r| r.fixed.is_some())
-            .then(|| crate::lint::fix::fixed_count(reports)),
-        unreadable,
+            .then(|| crate::lint::fix::fixed_count(findings.plans)),
+        unreadable: findings.unreadable.len(),
     };
-    JsonReport { plans, summary }
+    let unreadable = findings
+        .unreadable
+        .iter()
+        .map(|u| JsonUnreadable {
+            file: display_path(&u.path, findings.base),
+            line: u.line,
+            message: &u.message,
+        })
+        .collect();
+    JsonReport {
+        plans,
+        unreadable,
+        summary,
+    }
 }
 
-/// Writes the JSON document for `reports` (see [`document`]),
+/// Writes the JSON document for `findings.plans` (see [`document`]),
 /// pretty-printed, then a newline.
-pub fn write(
-    out: &mut dyn Write,
-    reports: &[PlanReport],
-    unreadable: usize,
-    base: Option<&Path>,
-) -> std::io::Result<()> {
-    serde_json::to_writer_pretty(&mut *out, &document(reports, unreadable, base))?;
-    out.write_all(b"\n")
+pub fn write(out: &mut dyn Write, findings: Findings) -> std::io::Result<()> {
+    super::write_json(out, &document(findings))
 }

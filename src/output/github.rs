@@ -1,12 +1,11 @@
 //! `validate --format github` (SPEC §6): GitHub Actions workflow commands,
 //! `::error file=…,line=…,col=…,title=CODE name::message` for a finding that
-//! gates and `::warning …` for one that does not.
+//! gates and `::warning …` for one that does not; a plan that could not be
+//! read is `::error file=…,line=…,title=unreadable plan::…`.
 
 use std::io::Write;
-use std::path::Path;
 
-use super::display_path;
-use crate::lint::PlanReport;
+use super::{Findings, display_path};
 
 /// Escapes a workflow command's message: `%`, CR and LF.
 pub fn escape_data(text: &str) -> String {
@@ -28,26 +27,32 @@ pub fn escape_property(text: &str) -> String {
     escape_data(text).replace(':', "%3A").replace(',', "%2C")
 }
 
-/// Writes one workflow command per finding of `reports`, in order; paths
-/// relative to `base` when under it. Errors are the writer's.
-pub fn write(
-    out: &mut dyn Write,
-    reports: &[PlanReport],
-    base: Option<&Path>,
-) -> std::io::Result<()> {
-    for report in reports {
+/// Writes one workflow command per finding of `findings.plans`, in order, then one
+/// `::error` per plan in `findings.unreadable`; paths relative to `findings.base` when under
+/// it. Errors are the writer's.
+pub fn write(out: &mut dyn Write, findings: Findings) -> std::io::Result<()> {
+    for report in findings.plans {
         for f in &report.findings {
             let command = if report.gates(f) { "error" } else { "warning" };
             writeln!(
                 out,
                 "::{command} file={},line={},col={},title={}::{}",
-                escape_property(&display_path(&f.file, base)),
+                escape_property(&display_path(&f.file, findings.base)),
                 f.line,
                 f.column,
                 escape_property(&format!("{} {}", f.code, f.name)),
                 escape_data(&f.message)
             )?;
         }
+    }
+    for u in findings.unreadable {
+        let line = u.line.map(|l| format!(",line={l}")).unwrap_or_default();
+        writeln!(
+            out,
+            "::error file={}{line},title=unreadable plan::{}",
+            escape_property(&display_path(&u.path, findings.base)),
+            escape_data(&u.message)
+        )?;
     }
     Ok(())
 }

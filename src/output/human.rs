@@ -1,6 +1,7 @@
 //! `validate --format human` (SPEC §6, the default): each finding as a
 //! diagnostic with its source line shown and the span marked
-//! (annotate-snippets), and a summary line for people.
+//! (annotate-snippets), each plan that could not be read as an error naming
+//! its file, and a summary line for people.
 //!
 //! Colour codes are always produced; write through an `anstream` stream so
 //! they are stripped where the output is not a terminal or `NO_COLOR` is set.
@@ -9,9 +10,10 @@ use std::io::Write;
 use std::path::Path;
 
 use annotate_snippets::renderer::DecorStyle;
-use annotate_snippets::{AnnotationKind, Group, Level, Renderer, Snippet};
+use annotate_snippets::{AnnotationKind, Group, Level, Origin, Renderer, Snippet};
 
-use super::display_path;
+use super::unreadable::Unreadable;
+use super::{Findings, display_path};
 use crate::lint::{Finding, PlanReport, Severity};
 
 /// The diagnostic of one finding, rendered (with colour codes, no final
@@ -75,17 +77,32 @@ pub fn render(report: &PlanReport, finding: &Finding, base: Option<&Path>) -> St
         .render(&[group])
 }
 
-/// Writes the diagnostic of every finding of `reports`, in order, each
-/// followed by a blank line. Errors are the writer's.
-pub fn write(
-    out: &mut dyn Write,
-    reports: &[PlanReport],
-    base: Option<&Path>,
-) -> std::io::Result<()> {
-    for report in reports {
+/// The diagnostic of a plan that could not be read (with colour codes, no
+/// final newline): the error and the file (and line) it names.
+pub fn render_unreadable(u: &Unreadable, base: Option<&Path>) -> String {
+    let mut origin = Origin::path(display_path(&u.path, base));
+    if let Some(line) = u.line {
+        origin = origin.line(line);
+    }
+    let group = Level::ERROR
+        .primary_title(u.message.as_str())
+        .element(origin);
+    Renderer::styled()
+        .decor_style(DecorStyle::Unicode)
+        .render(&[group])
+}
+
+/// Writes the diagnostic of every finding of `findings.plans`, in order, then of
+/// every plan in `findings.unreadable`, each followed by a blank line. Errors are
+/// the writer's.
+pub fn write(out: &mut dyn Write, findings: Findings) -> std::io::Result<()> {
+    for report in findings.plans {
         for finding in &report.findings {
-            writeln!(out, "{}\n", render(report, finding, base))?;
+            writeln!(out, "{}\n", render(report, finding, findings.base))?;
         }
+    }
+    for u in findings.unreadable {
+        writeln!(out, "{}\n", render_unreadable(u, findings.base))?;
     }
     Ok(())
 }

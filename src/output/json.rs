@@ -26,7 +26,8 @@ pub struct JsonRow<'a> {
     pub evidence: &'a str,
     /// The phase the row is scoped to; `null` for a plan-wide row.
     pub phase: Option<u32>,
-    /// The file the row was read from.
+    /// The file the row was read from, shown as every output shows a
+    /// path ([`super::display_path`]).
     pub file: String,
     /// The 1-based line of the row in that file.
     pub line: usize,
@@ -46,7 +47,7 @@ impl<'a> JsonRow<'a> {
             phase: row.phase.phase(),
             file: manifest
                 .file_of(row.origin.file)
-                .map(|p| p.display().to_string())
+                .map(super::shown_path)
                 .unwrap_or_default(),
             line: row.origin.line,
         }

@@ -7,14 +7,41 @@ pub mod concise;
 pub mod findings_json;
 pub mod gate;
 pub mod github;
+pub mod gitlab;
 pub mod human;
 pub mod in_force;
 pub mod json;
+pub mod junit;
 pub mod needs;
 pub mod prompt;
 pub mod sarif;
+pub mod statistics;
 pub mod table;
 pub mod tsv;
+pub mod unreadable;
+
+/// What a findings format of `validate` prints (SPEC §6, §10.1): the plans
+/// linted, the plans that could not be read, and the folder paths are
+/// shown relative to ([`display_path`]).
+#[derive(Debug, Clone, Copy)]
+pub struct Findings<'a> {
+    /// The plans linted, in order.
+    pub plans: &'a [crate::lint::PlanReport],
+    /// The plans that could not be read.
+    pub unreadable: &'a [unreadable::Unreadable],
+    /// The working directory, or `None` to show paths as located.
+    pub base: Option<&'a std::path::Path>,
+}
+
+/// Writes `value` as pretty-printed JSON, then a newline (every JSON
+/// output ends so). Errors are the writer's.
+pub fn write_json<T: serde::Serialize + ?Sized>(
+    out: &mut dyn std::io::Write,
+    value: &T,
+) -> std::io::Result<()> {
+    serde_json::to_writer_pretty(&mut *out, value)?;
+    out.write_all(b"\n")
+}
 
 /// `field` with every tab, CR and LF printed as one space, so a TSV line
 /// keeps its six fields (SPEC §5.1).
@@ -55,19 +82,32 @@ pub fn decisions_command_in(
     }
 }
 
-/// How a finding's file is printed: relative to `base` (the working
-/// directory) when the file lies under it, else as located; `/`-separated
-/// either way on Unix. Used by every findings format (SPEC §6).
+/// How every output prints the path of a plan, a twin or a settings file
+/// (SPEC §6, §10.1, as ruff does): relative to `base` (the working
+/// directory) when the file lies below it, else absolute; normalised
+/// lexically first (`root/../root/docs` is `root/docs`), and, when the
+/// path is not below `base` as written, compared with symlinks resolved.
+/// Used by every findings format and by `decisions list --format json`.
 pub fn display_path(path: &std::path::Path, base: Option<&std::path::Path>) -> String {
     if let Some(base) = base {
-        if let Ok(rel) = path.strip_prefix(base) {
+        let normal = crate::root::normalize_lexically(path);
+        if let Ok(rel) = normal.strip_prefix(base)
+            && !rel.as_os_str().is_empty()
+        {
             return rel.display().to_string();
         }
         if let (Ok(p), Ok(b)) = (path.canonicalize(), base.canonicalize())
             && let Ok(rel) = p.strip_prefix(&b)
+            && !rel.as_os_str().is_empty()
         {
             return rel.display().to_string();
         }
+        return normal.display().to_string();
     }
     path.display().to_string()
+}
+
+/// [`display_path`] against the process's working directory.
+pub fn shown_path(path: &std::path::Path) -> String {
+    display_path(path, std::env::current_dir().ok().as_deref())
 }

@@ -1,5 +1,8 @@
 //! `validate --format sarif` (SPEC §6): a SARIF 2.1.0 log with one run,
-//! every check of the registry as a rule, and one result per finding.
+//! every check of the registry as a rule, one result per finding, and one
+//! invocation whose `executionSuccessful` is false when a plan could not
+//! be read, with an error-level `toolExecutionNotifications` entry naming
+//! each such file (SPEC §6, fix).
 //!
 //! A rule's id is `<code>/<name>` (`F24/gate-type-unknown`): codes are shared
 //! by related checks, names are unique, and SARIF ids are hierarchical.
@@ -13,7 +16,8 @@ use std::path::Path;
 
 use serde_json::{Value, json};
 
-use super::display_path;
+use super::unreadable::Unreadable;
+use super::{Findings, display_path};
 use crate::lint::{CHECKS, Check, Finding, PlanReport, Severity};
 
 /// The SARIF version written.
@@ -99,6 +103,23 @@ fn result(report: &PlanReport, f: &Finding, base: Option<&Path>) -> Value {
     })
 }
 
+/// The tool-execution notification for a plan that could not be read.
+fn notification(u: &Unreadable, base: Option<&Path>) -> Value {
+    let mut location = json!({
+        "physicalLocation": {
+            "artifactLocation": { "uri": path_uri(&display_path(&u.path, base)) },
+        }
+    });
+    if let Some(line) = u.line {
+        location["physicalLocation"]["region"] = json!({ "startLine": line });
+    }
+    json!({
+        "level": "error",
+        "message": { "text": u.message },
+        "locations": [location],
+    })
+}
+
 /// A suppressed finding's result: as [`result`], with an `inSource`
 /// suppression.
 fn suppressed_result(report: &PlanReport, f: &Finding, base: Option<&Path>) -> Value {
@@ -110,10 +131,12 @@ fn suppressed_result(report: &PlanReport, f: &Finding, base: Option<&Path>) -> V
     value
 }
 
-/// The SARIF log for `reports`: one result per finding, then one per
-/// suppressed finding.
-pub fn document(reports: &[PlanReport], base: Option<&Path>) -> Value {
-    let results: Vec<Value> = reports
+/// The SARIF log for `findings.plans` (one result per finding, then one per
+/// suppressed finding) and the `findings.unreadable` plans.
+pub fn document(findings: Findings) -> Value {
+    let base = findings.base;
+    let results: Vec<Value> = findings
+        .plans
         .iter()
         .flat_map(|r| {
             let kept = r.findings.iter().map(move |f| result(r, f, base));
@@ -123,6 +146,11 @@ pub fn document(reports: &[PlanReport], base: Option<&Path>) -> Value {
                     .map(move |f| suppressed_result(r, f, base)),
             )
         })
+        .collect();
+    let notifications: Vec<Value> = findings
+        .unreadable
+        .iter()
+        .map(|u| notification(u, base))
         .collect();
     json!({
         "$schema": SARIF_SCHEMA,
@@ -136,20 +164,20 @@ pub fn document(reports: &[PlanReport], base: Option<&Path>) -> Value {
                     "rules": CHECKS.iter().map(rule).collect::<Vec<_>>(),
                 }
             },
+            "invocations": [{
+                "executionSuccessful": findings.unreadable.is_empty(),
+                "toolExecutionNotifications": notifications,
+            }],
             "columnKind": "unicodeCodePoints",
             "results": results,
         }]
     })
 }
 
-/// Writes the SARIF log for `reports`, pretty-printed, then a newline.
-pub fn write(
-    out: &mut dyn Write,
-    reports: &[PlanReport],
-    base: Option<&Path>,
-) -> std::io::Result<()> {
-    serde_json::to_writer_pretty(&mut *out, &document(reports, base))?;
-    out.write_all(b"\n")
+/// Writes the SARIF log for `findings.plans` and the `findings.unreadable` plans,
+/// pretty-printed, then a newline.
+pub fn write(out: &mut dyn Write, findings: Findings) -> std::io::Result<()> {
+    super::write_json(out, &document(findings))
 }
 
 #[cfg(test)]

@@ -1,8 +1,11 @@
 //! Replacing a file atomically (SPEC §7 Safety): the new bytes go to a
 //! temporary file in the same folder as the target, which is given
-//! everything the user set on the target (owner and group, permissions,
-//! extended attributes such as ACLs), synced, renamed over the target, and
-//! the folder synced.
+//! everything the user set on the target (inode flags, owner and group,
+//! permissions, extended attributes such as ACLs), synced, renamed over the
+//! target, and the folder synced. A signal asking the process to end while
+//! that happens is held until the temporary file is renamed or removed
+//! ([`signals`](super::signals)). [`Target::check_writable`] refuses a
+//! target the user made read-only, immutable or append-only.
 //!
 //! The steps are explicit functions with a fail point between each (compiled
 //! in only with the `failpoints` cargo feature), so tests can stop a write at
@@ -15,7 +18,9 @@ use std::path::{Path, PathBuf};
 
 use tempfile::NamedTempFile;
 
-use crate::error::{Error, Result};
+use super::inode_flags;
+use super::signals::Hold;
+use crate::error::{Error, Result, escape_invisible, escape_path};
 
 /// The fail points of a write, in the order they are passed.
 pub const FAIL_POINTS: [&str; 4] = [
@@ -42,13 +47,16 @@ pub struct Target {
     /// The existing file's owner and group (user and group ids), or `None`
     /// for a new file (which belongs to whoever writes it).
     pub owner: Option<(u32, u32)>,
+    /// The existing file's inode flags ([`inode_flags`]), or `None` for a
+    /// new file or where the file system has none.
+    pub flags: Option<u32>,
 }
 
 impl Target {
     /// The target for writing `path`, whose final target (after any
-    /// symlinks) is `resolved`; reads the existing file's permissions.
-    /// Errors as [`Error::Read`] when the file exists but cannot be
-    /// inspected.
+    /// symlinks) is `resolved`; reads the existing file's permissions,
+    /// owner and inode flags. Errors as [`Error::Read`] when the file
+    /// exists but cannot be inspected.
     pub fn new(resolved: PathBuf) -> Result<Target> {
         let meta = match std::fs::metadata(&resolved) {
             Ok(meta) => Some(meta),
@@ -64,12 +72,70 @@ impl Target {
             .parent()
             .map(Path::to_path_buf)
             .unwrap_or_else(|| PathBuf::from("."));
+        let flags = meta
+            .as_ref()
+            .filter(|m| m.is_file())
+            .and_then(|_| File::open(&resolved).ok())
+            .and_then(|file| inode_flags::read(&file));
         Ok(Target {
             path: resolved,
             dir,
             permissions: meta.as_ref().map(std::fs::Metadata::permissions),
             owner: meta.as_ref().and_then(owner_of),
+            flags,
         })
+    }
+
+    /// Refuses to replace an existing file its user made unwritable:
+    /// immutable or append-only (inode flags `i`, `a`, which forbid
+    /// replacing it); read-only, with no write permission for anyone
+    /// (mode `0444`) — a person's explicit "do not write", which binds
+    /// root too, although root may write any file; or one the user running
+    /// the writer may not write (SPEC §7: what the user set on the twin is
+    /// honoured). [`Error::Write`] (exit 2, SPEC §8) naming the file, what
+    /// forbids the write and what to do; `Ok` for a file that does not
+    /// exist yet.
+    pub fn check_writable(&self) -> Result<()> {
+        let refuse = |why: String| {
+            Err(self.write_error(
+                &self.path,
+                std::io::Error::new(
+                    std::io::ErrorKind::PermissionDenied,
+                    format!("{why}; nothing written"),
+                ),
+            ))
+        };
+        let shown = escape_path(&self.path);
+        if let Some(flag) = self.flags.and_then(inode_flags::forbidding) {
+            return refuse(format!(
+                "the file is {} (inode flag `{}`, set with `chattr +{}`), so it cannot be replaced by a rewritten copy; if it should change, clear the flag (`chattr -{} {shown}`, as root) and run again",
+                flag.meaning, flag.letter, flag.letter, flag.letter
+            ));
+        }
+        #[cfg(unix)]
+        if let Some(permissions) = &self.permissions {
+            use std::os::unix::fs::PermissionsExt;
+            let mode = permissions.mode() & 0o7777;
+            if mode & 0o222 == 0 {
+                return refuse(format!(
+                    "the file is read-only (mode {mode:04o}: nobody may write it), which planfile honours even for root; if it should change, make it writable (`chmod u+w {shown}`) and run again"
+                ));
+            }
+            let access = rustix::fs::accessat(
+                rustix::fs::CWD,
+                &self.path,
+                rustix::fs::Access::WRITE_OK,
+                rustix::fs::AtFlags::EACCESS,
+            );
+            if access == Err(rustix::io::Errno::ACCESS) {
+                let (uid, gid) = self.owner.unwrap_or_default();
+                return refuse(format!(
+                    "{} may not write the file (mode {mode:04o}, owner user {uid}, group {gid}), so planfile does not replace it; if it should change, have its owner make it writable for you (`chmod`, `chown` or an ACL) and run again",
+                    escape_invisible(&whoami::username())
+                ));
+            }
+        }
+        Ok(())
     }
 
     /// The prefix of the temporary files for this target.
@@ -103,12 +169,36 @@ impl Target {
     /// Replaces the target's content with `bytes`, atomically: the target
     /// is either the old or the new file at every moment, and no temporary
     /// file remains afterwards, on success or error. The new file keeps the
-    /// old one's owner and group, permissions and extended attributes;
-    /// what the writer is not allowed to keep (another user's ownership, a
-    /// namespace of attributes only a privileged process sets) does not
-    /// stop the write, and is returned as notes for the person, one each.
-    /// Errors are [`Error::Write`] naming the file or folder that failed.
+    /// old one's inode flags, owner and group, permissions and extended
+    /// attributes; what the writer is not allowed to keep (another user's
+    /// ownership, a flag or a namespace of attributes only a privileged
+    /// process sets) does not stop the write, and is returned as notes for
+    /// the person, one each. Errors are [`Error::Write`] naming the file or
+    /// folder that failed.
+    ///
+    /// `SIGTERM`, `SIGINT` and `SIGHUP` are held from before the temporary
+    /// file is created until it is renamed (and the folder synced) or
+    /// removed: one that arrived meanwhile is then said on stderr and ends
+    /// the process by that signal ([`Hold`]).
     pub fn replace(&self, bytes: &[u8]) -> Result<Vec<String>> {
+        let hold = Hold::start();
+        let result = self.replace_held(bytes);
+        hold.finish(|signal| {
+            let path = escape_path(&self.path);
+            match &result {
+                Ok(_) => format!(
+                    "{signal} arrived while {path} was being written; the write was finished first (the file holds the new text), then planfile stopped"
+                ),
+                Err(e) => format!(
+                    "{signal} arrived while {path} was being written; the write failed ({e}) and left the file as it was, then planfile stopped"
+                ),
+            }
+        });
+        result
+    }
+
+    /// The steps of [`Target::replace`], run while signals are held.
+    fn replace_held(&self, bytes: &[u8]) -> Result<Vec<String>> {
         let temp = self.create_temp()?;
         fail_point(FAIL_POINTS[0]).map_err(|e| self.write_error(temp.path(), e))?;
         let (temp, notes) = self.write_and_sync(temp, bytes)?;
@@ -135,7 +225,9 @@ impl Target {
             .map_err(|e| self.write_error(&self.dir, e))
     }
 
-    /// Step 2: the bytes written; the old file's owner and group, then its
+    /// Step 2: the old file's inode flags given to the new, still empty
+    /// file (a flag such as no-copy-on-write only takes on an empty file);
+    /// the bytes written; the old file's owner and group, then its
     /// permissions (a change of owner clears the set-id bits), then its
     /// extended attributes (an ACL after the mode it refines) given to the
     /// new file; the file synced. Returns what could not be kept, as notes.
@@ -147,6 +239,7 @@ impl Target {
         let path = temp.path().to_path_buf();
         let mut notes = Vec::new();
         let result = (|| {
+            notes.extend(self.keep_flags(temp.as_file()));
             temp.write_all(bytes)?;
             temp.flush()?;
             if let Some(note) = self.keep_owner(temp.as_file())? {
@@ -162,6 +255,25 @@ impl Target {
             Ok(()) => Ok((temp, notes)),
             Err(e) => Err(self.write_error(&path, e)),
         }
+    }
+
+    /// Gives `file` the target's inode flags ([`inode_flags::keep`]); a
+    /// note naming those it could not set, if any.
+    fn keep_flags(&self, file: &File) -> Option<String> {
+        let lost = inode_flags::keep(file, self.flags?);
+        if lost.is_empty() {
+            return None;
+        }
+        let named: Vec<String> = lost
+            .iter()
+            .map(|(flag, why)| format!("`{}` ({}: {why})", flag.letter, flag.meaning))
+            .collect();
+        Some(format!(
+            "{}: the rewritten file could not keep its inode flag{} {}; the write went ahead (`chattr` sets a flag again, where it is allowed)",
+            escape_path(&self.path),
+            if lost.len() == 1 { "" } else { "s" },
+            named.join(", ")
+        ))
     }
 
     /// Gives `file` the target's owner and group where they differ from
@@ -201,7 +313,7 @@ impl Target {
         }
         Ok(Some(format!(
             "{}: the rewritten twin could not keep its {}: only a privileged user may give a file to another user or group; the write went ahead",
-            crate::error::escape_path(&self.path),
+            escape_path(&self.path),
             lost.join(" and ")
         )))
     }
@@ -243,9 +355,9 @@ impl Target {
             }
             vec![format!(
                 "{}: the rewritten twin could not keep the extended attribute{} {}; the write went ahead",
-                crate::error::escape_path(&self.path),
+                escape_path(&self.path),
                 if lost.len() == 1 { "" } else { "s" },
-                crate::error::escape_invisible(&lost.join(", "))
+                escape_invisible(&lost.join(", "))
             )]
         }
         #[cfg(not(unix))]
@@ -302,11 +414,12 @@ fn owner_of(meta: &std::fs::Metadata) -> Option<(u32, u32)> {
 
 /// A fail point between two steps of a write. Without the `failpoints`
 /// feature it does nothing. With it, `FAILPOINTS=<name>=return` makes the
-/// step fail with an I/O error, `<name>=panic` panics, and
+/// step fail with an I/O error, `<name>=panic` panics,
 /// `<name>=return(exit)` ends the process at once (exit 3), as a crash
-/// would, with no clean-up.
+/// would, with no clean-up, and `<name>=sleep(MS)` pauses the write for MS
+/// milliseconds.
 #[cfg_attr(not(feature = "failpoints"), allow(unused_variables))]
-fn fail_point(name: &str) -> std::io::Result<()> {
+pub(crate) fn fail_point(name: &str) -> std::io::Result<()> {
     #[cfg(feature = "failpoints")]
     fail::fail_point!(name, |arg: Option<String>| {
         if arg.as_deref() == Some("exit") {
@@ -361,5 +474,51 @@ mod tests {
         Target::new(path).expect("a target").remove_stale_temps();
         assert!(!stale.exists());
         assert!(other.exists());
+    }
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn inode_flags_are_kept_or_named_in_a_note() {
+        use super::inode_flags::KEPT;
+        let dir = tempfile::tempdir().expect("a folder");
+        let path = dir.path().join("decisions.md");
+        std::fs::write(&path, "old\n").expect("the old file");
+        let no_atime = 0x80;
+        let old = File::open(&path).expect("open");
+        let Ok(flags) = rustix::fs::ioctl_getflags(&old) else {
+            eprintln!("skipped: this file system has no inode flags");
+            return;
+        };
+        let with = rustix::fs::IFlags::from_bits_retain(flags.bits() | no_atime);
+        if rustix::fs::ioctl_setflags(&old, with).is_err() {
+            eprintln!("skipped: this file system takes no `A` flag");
+            return;
+        }
+        let mut target = Target::new(path.clone()).expect("a target");
+        assert_eq!(target.flags.map(|f| f & no_atime), Some(no_atime));
+        // As if the old file had every flag a person sets on a file (not
+        // those only folders take), some of which this file system or user
+        // may not set.
+        let folder_only = ['D', 'T', 'P'];
+        let pretend = KEPT
+            .iter()
+            .filter(|f| !folder_only.contains(&f.letter))
+            .fold(0, |bits, f| bits | f.bit);
+        target.flags = target.flags.map(|f| f | pretend);
+        let notes = target.replace(b"new\n").expect("the write");
+        let new = File::open(&path).expect("open");
+        let got = rustix::fs::ioctl_getflags(&new).expect("flags").bits();
+        assert_eq!(got & no_atime, no_atime, "`A` is kept");
+        let note = notes.join("\n");
+        for flag in KEPT.iter().filter(|f| pretend & f.bit != 0) {
+            let named = note.contains(&format!("`{}` ({}: ", flag.letter, flag.meaning));
+            assert_ne!(got & flag.bit != 0, named, "{flag:?}: {note}");
+        }
+        if !note.is_empty() {
+            assert!(note.contains("could not keep its inode flag"), "{note}");
+            assert_eq!(notes.len(), 1, "{notes:?}");
+        }
+        // Clear what keeps the scratch folder from being removed.
+        let _ = rustix::fs::ioctl_setflags(&new, rustix::fs::IFlags::empty());
     }
 }

@@ -1,0 +1,481 @@
+//! Which plans a `validate` run lints (SPEC §6, §10.1): its arguments (plan
+//! slugs, paths of `.md` files, folders, globs the shell did not expand,
+//! and `-` for stdin) resolved to plan files, and the globs of
+//! `planfile.toml` (`exclude`, `per-file-ignores`) matched against paths.
+//!
+//! With no argument every plan under `docs/plans/` is linted, as if that
+//! folder were named. In a folder (or a glob's matches) these are not
+//! plans: `README.md` and `INDEX.md` (the workflow's index files, any case),
+//! hidden entries, the `docs/handoffs/` folder (twins and handoffs), and
+//! the files an `exclude` glob names. A file named on the command line is
+//! linted whatever its name, as ruff does.
+
+use std::path::{Path, PathBuf};
+
+use globset::{GlobBuilder, GlobMatcher};
+
+use crate::error::{Error, Result, escape_invisible, escape_path};
+use crate::root::{
+    DocsRoot, PlanLocation, absolute, check_slug, is_valid_slug, normalize_lexically,
+};
+
+/// A glob of `planfile.toml` (`exclude`, `per-file-ignores`), matched
+/// against paths relative to the folder of the file that holds it.
+///
+/// A glob holding a `/` is matched against that relative path and each of
+/// its parent folders (`docs/plans/archive` excludes everything in it); a
+/// glob without one is matched against every component of the path
+/// (`drafts` excludes any folder named `drafts`, `*-draft.md` any such
+/// file). `*` and `?` never match `/`; `**` matches any number of folders.
+#[derive(Debug, Clone)]
+pub struct PathGlob {
+    /// The glob as written.
+    pub text: String,
+    matcher: GlobMatcher,
+    anchored: bool,
+}
+
+impl PartialEq for PathGlob {
+    fn eq(&self, other: &Self) -> bool {
+        self.text == other.text
+    }
+}
+
+impl Eq for PathGlob {}
+
+impl PathGlob {
+    /// Compiles `text`; the glob library's message when it is not a glob.
+    pub fn new(text: &str) -> std::result::Result<PathGlob, String> {
+        let pattern = text.trim();
+        let pattern = pattern.strip_prefix("./").unwrap_or(pattern);
+        let pattern = pattern.trim_start_matches('/').trim_end_matches('/');
+        if pattern.is_empty() {
+            return Err("an empty glob matches nothing".to_string());
+        }
+        let matcher = compile(pattern)?;
+        Ok(PathGlob {
+            text: text.to_string(),
+            matcher,
+            anchored: pattern.contains('/'),
+        })
+    }
+
+    /// Whether the glob matches `relative` (a path relative to the glob's
+    /// folder) or, for a glob holding a `/`, one of its parent folders.
+    pub fn matches(&self, relative: &Path) -> bool {
+        if self.anchored {
+            relative
+                .ancestors()
+                .filter(|p| !p.as_os_str().is_empty())
+                .any(|p| self.matcher.is_match(p))
+        } else {
+            relative
+                .components()
+                .any(|c| self.matcher.is_match(Path::new(c.as_os_str())))
+        }
+    }
+}
+
+/// A glob where `*` and `?` never match `/`.
+fn compile(pattern: &str) -> std::result::Result<GlobMatcher, String> {
+    GlobBuilder::new(pattern)
+        .literal_separator(true)
+        .backslash_escape(true)
+        .build()
+        .map(|g| g.compile_matcher())
+        .map_err(|e| e.kind().to_string())
+}
+
+/// `path` relative to `base` (both made absolute against the working
+/// directory and normalised lexically); `None` when it is not below it.
+pub fn relative_to(path: &Path, base: &Path) -> Option<PathBuf> {
+    absolute(path)
+        .strip_prefix(absolute(base))
+        .ok()
+        .map(Path::to_path_buf)
+}
+
+/// Whether a file named `name` is one of the index files the workflow
+/// keeps beside its plans (`README.md`, `INDEX.md`, any case): not a plan.
+pub fn is_index_file(name: &str) -> bool {
+    name.eq_ignore_ascii_case("README.md") || name.eq_ignore_ascii_case("INDEX.md")
+}
+
+/// One plan to lint.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Target {
+    /// A plan file.
+    File(PlanLocation),
+    /// The plan read from stdin (`-`). With `--stdin-filename` its location
+    /// is that path (its twin and handoffs are found from it); without, its
+    /// path is `-` and it has no twin.
+    Stdin {
+        /// Where the plan is taken to be.
+        location: PlanLocation,
+        /// Whether `--stdin-filename` named it.
+        named: bool,
+    },
+}
+
+impl Target {
+    /// The plan's location.
+    pub fn location(&self) -> &PlanLocation {
+        match self {
+            Target::File(location) | Target::Stdin { location, .. } => location,
+        }
+    }
+}
+
+/// What the arguments name: the plans to lint, in argument order (a
+/// folder's plans by path), each once; the `.md` files found that cannot
+/// be linted (a name that is not a slug, a folder that cannot be read),
+/// each as the error to report; and a line for each `.md` entry skipped
+/// (a folder, a dangling symlink, a symlink loop).
+#[derive(Debug, Default)]
+pub struct Discovery {
+    /// The plans to lint.
+    pub targets: Vec<Target>,
+    /// Files found that cannot be linted.
+    pub unreadable: Vec<Error>,
+    /// Entries skipped: each path and why (`skipped: a folder, …`).
+    pub skipped: Vec<(PathBuf, String)>,
+}
+
+/// Decides whether a plan found in a folder or by a glob is excluded
+/// (`[lint] exclude` of the settings for its docs root).
+pub type ExcludeFn<'a> = dyn FnMut(&PlanLocation) -> Result<bool> + 'a;
+
+/// Resolves `validate`'s arguments against the docs root `root` (see the
+/// module documentation); `stdin_filename` is `--stdin-filename`. With no
+/// argument, every plan under `<root>/docs/plans/` ([`Error::NoPlansFolder`]
+/// when there is no such folder; `--stdin-filename` alone means `-`).
+///
+/// Errors (exit 2, before any plan is read): an argument that is none of
+/// the accepted kinds, a glob that matches no `.md` file, a path that is
+/// not a Markdown file, `-` given twice, `--stdin-filename` without `-`, or
+/// an error of `excluded`.
+pub fn discover(
+    root: &DocsRoot,
+    args: &[String],
+    stdin_filename: Option<&Path>,
+    excluded: &mut ExcludeFn,
+) -> Result<Discovery> {
+    let mut found = Discovery::default();
+    let mut seen = std::collections::BTreeSet::new();
+    let mut push = |found: &mut Discovery, target: Target| {
+        let key = normalize_lexically(&target.location().plan);
+        if matches!(target, Target::Stdin { .. }) || seen.insert(key) {
+            found.targets.push(target);
+        }
+    };
+    let stdin_only = args.is_empty() && stdin_filename.is_some();
+    if args.is_empty() && !stdin_only {
+        let dir = root.plans_dir();
+        if !dir.is_dir() {
+            return Err(Error::NoPlansFolder(dir));
+        }
+        for target in walk(root, &dir, None, &mut found, excluded)? {
+            push(&mut found, target);
+        }
+        return Ok(found);
+    }
+    let dash = String::from("-");
+    let args: &[String] = if stdin_only {
+        std::slice::from_ref(&dash)
+    } else {
+        args
+    };
+    if args.iter().filter(|a| *a == "-").count() > 1 {
+        return Err(Error::Usage(
+            "validate reads stdin once: give - only once".to_string(),
+        ));
+    }
+    if stdin_filename.is_some() && !args.iter().any(|a| a == "-") {
+        return Err(Error::Usage(
+            "--stdin-filename names the plan read from stdin: add - to the plans to read it"
+                .to_string(),
+        ));
+    }
+    for arg in args {
+        for target in resolve_arg(root, arg, stdin_filename, &mut found, excluded)? {
+            push(&mut found, target);
+        }
+    }
+    Ok(found)
+}
+
+/// The characters that make an argument a glob.
+fn is_glob(arg: &str) -> bool {
+    arg.contains(['*', '?', '[', '{'])
+}
+
+/// What `validate` accepts, for messages about an argument it cannot use.
+const ACCEPTED: &str = "validate takes plan slugs (a plan under docs/plans/), paths of .md files, folders (every plan under them), globs such as 'docs/plans/*.md', or - with --stdin-filename PATH for a plan on stdin";
+
+/// The plans one argument names.
+fn resolve_arg(
+    root: &DocsRoot,
+    arg: &str,
+    stdin_filename: Option<&Path>,
+    found: &mut Discovery,
+    excluded: &mut ExcludeFn,
+) -> Result<Vec<Target>> {
+    if arg == "-" {
+        return stdin_target(root, stdin_filename).map(|t| vec![t]);
+    }
+    let shown = escape_invisible(arg);
+    if is_valid_slug(arg) && root.plans_dir().join(format!("{arg}.md")).exists() {
+        return PlanLocation::resolve(root, arg).map(|l| vec![Target::File(l)]);
+    }
+    let path = Path::new(arg);
+    if let Ok(link) = std::fs::symlink_metadata(path) {
+        return match std::fs::metadata(path) {
+            Ok(meta) if meta.is_dir() => walk(root, path, None, found, excluded),
+            // A pipe, socket or device named .md is refused by the reader,
+            // before it is opened, and reported as a plan it cannot read.
+            Ok(_) if path.extension().is_some_and(|e| e == "md") => {
+                PlanLocation::for_path(root, path).map(|l| vec![Target::File(l)])
+            }
+            Ok(_) => Err(Error::Usage(format!(
+                "\"{shown}\" is not a Markdown file: a plan is a .md file; {ACCEPTED}"
+            ))),
+            Err(e) if link.file_type().is_symlink() => Err(Error::Usage(format!(
+                "\"{shown}\" is a symlink that cannot be followed ({e}); fix or remove the link"
+            ))),
+            Err(source) => Err(Error::Read {
+                path: path.to_path_buf(),
+                source,
+            }),
+        };
+    }
+    if is_glob(arg) {
+        let targets = expand_glob(root, arg, found, excluded)?;
+        if targets.is_empty() {
+            return Err(Error::Usage(format!(
+                "the glob \"{shown}\" matches no plan (.md file that is not README.md, INDEX.md or excluded); check the pattern"
+            )));
+        }
+        return Ok(targets);
+    }
+    if is_valid_slug(arg) {
+        return PlanLocation::resolve(root, arg).map(|l| vec![Target::File(l)]);
+    }
+    let what = if arg.contains('/') || arg.ends_with(".md") {
+        "no such file or folder"
+    } else {
+        "not a plan slug (letters, digits, '.', '_' and '-', starting with a letter or digit, no \"..\") and no such file or folder"
+    };
+    Err(Error::Usage(format!("\"{shown}\": {what}; {ACCEPTED}")))
+}
+
+/// The target for `-`: at `--stdin-filename`'s path, or unnamed.
+fn stdin_target(root: &DocsRoot, name: Option<&Path>) -> Result<Target> {
+    match name {
+        Some(path) => {
+            if path.as_os_str().is_empty() {
+                return Err(Error::Usage(
+                    "--stdin-filename needs a path, e.g. docs/plans/<slug>.md".to_string(),
+                ));
+            }
+            let location = PlanLocation::for_path(root, path)?;
+            Ok(Target::Stdin {
+                location,
+                named: true,
+            })
+        }
+        None => Ok(Target::Stdin {
+            location: PlanLocation {
+                root: root.clone(),
+                slug: "-".to_string(),
+                plan: PathBuf::from("-"),
+            },
+            named: false,
+        }),
+    }
+}
+
+/// Why the `.md` entry at `path` is not a plan file, or `None` when it is a
+/// file (or a symlink to one).
+fn not_a_plan_file(path: &Path) -> Option<String> {
+    match std::fs::metadata(path) {
+        Ok(meta) if meta.is_file() => None,
+        Ok(meta) if meta.is_dir() => Some("skipped: a folder, not a plan file".to_string()),
+        Ok(_) => Some("skipped: not a regular file (a plan is a Markdown file)".to_string()),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            let target = std::fs::read_link(path)
+                .map(|t| escape_path(&t))
+                .unwrap_or_default();
+            Some(format!(
+                "skipped: a symlink to {target}, which does not exist; create the target or remove the link"
+            ))
+        }
+        Err(e) => Some(format!(
+            "skipped: cannot be followed ({e}); fix or remove the link"
+        )),
+    }
+}
+
+/// Whether the walk descends into the folder entry `entry`: not a hidden
+/// one, not `docs/handoffs/`.
+fn descend(entry: &walkdir::DirEntry) -> bool {
+    if entry.depth() == 0 {
+        return true;
+    }
+    let name = entry.file_name().to_string_lossy();
+    if name.starts_with('.') {
+        return false;
+    }
+    let handoffs = name == "handoffs"
+        && entry
+            .path()
+            .parent()
+            .and_then(Path::file_name)
+            .is_some_and(|p| p == "docs");
+    !(entry.file_type().is_dir() && handoffs)
+}
+
+/// The plans under `dir` (recursively, by path), or those matching `glob`
+/// when given (a glob over paths as written from `dir`, which is its
+/// literal prefix). Index files, excluded files and hidden entries are
+/// left out; `.md` entries that are no file go to `found.skipped`, files
+/// whose name is no slug and folders that cannot be read to
+/// `found.unreadable`.
+fn walk(
+    root: &DocsRoot,
+    dir: &Path,
+    glob: Option<(&GlobMatcher, usize)>,
+    found: &mut Discovery,
+    excluded: &mut ExcludeFn,
+) -> Result<Vec<Target>> {
+    let mut targets = Vec::new();
+    let mut walker = walkdir::WalkDir::new(dir).sort_by_file_name();
+    if let Some((_, depth)) = glob {
+        walker = walker.max_depth(depth);
+    }
+    let mut entries = walker.into_iter().filter_entry(descend);
+    while let Some(entry) = entries.next() {
+        let entry = match entry {
+            Ok(entry) => entry,
+            Err(e) => {
+                let path = e.path().unwrap_or(dir).to_path_buf();
+                let source = e
+                    .into_io_error()
+                    .unwrap_or_else(|| std::io::Error::other("a symlink loop"));
+                found.unreadable.push(Error::Read { path, source });
+                continue;
+            }
+        };
+        let path = entry.path();
+        let is_md = path.extension().is_some_and(|e| e == "md");
+        if !is_md || entry.depth() == 0 && entry.file_type().is_dir() {
+            continue;
+        }
+        if glob.is_some_and(|(m, _)| !m.is_match(path)) {
+            continue;
+        }
+        if let Some(why) = not_a_plan_file(path) {
+            if entry.file_type().is_dir() {
+                entries.skip_current_dir();
+            }
+            found.skipped.push((path.to_path_buf(), why));
+            continue;
+        }
+        let name = entry.file_name().to_string_lossy();
+        if is_index_file(&name) {
+            continue;
+        }
+        let stem = path
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        if check_slug(&stem).is_err() {
+            found
+                .unreadable
+                .push(Error::PlanFileName(path.to_path_buf()));
+            continue;
+        }
+        let location = PlanLocation::for_path(root, path)?;
+        if excluded(&location)? {
+            continue;
+        }
+        targets.push(Target::File(location));
+    }
+    Ok(targets)
+}
+
+/// The plans a glob the shell did not expand names: the glob is matched
+/// against the `.md` files under its literal prefix (the folders before its
+/// first wildcard).
+fn expand_glob(
+    root: &DocsRoot,
+    pattern: &str,
+    found: &mut Discovery,
+    excluded: &mut ExcludeFn,
+) -> Result<Vec<Target>> {
+    let mut base = PathBuf::new();
+    let mut rest = 0;
+    let mut literal = true;
+    for component in Path::new(pattern).components() {
+        let text = component.as_os_str().to_string_lossy();
+        if literal && !is_glob(&text) {
+            base.push(component.as_os_str());
+        } else {
+            literal = false;
+            rest += 1;
+        }
+    }
+    let depth = if pattern.contains("**") {
+        usize::MAX
+    } else {
+        rest
+    };
+    let start = if base.as_os_str().is_empty() {
+        PathBuf::from(".")
+    } else {
+        base
+    };
+    // Paths under "." come out of the walk as "./…".
+    let written = if start == Path::new(".") {
+        format!("./{pattern}")
+    } else {
+        pattern.to_string()
+    };
+    let matcher = compile(&written).map_err(|e| {
+        Error::Usage(format!(
+            "\"{}\" is not a valid glob ({e}); {ACCEPTED}",
+            escape_invisible(pattern)
+        ))
+    })?;
+    if !start.is_dir() {
+        return Ok(Vec::new());
+    }
+    walk(root, &start, Some((&matcher, depth)), found, excluded)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn globs_with_and_without_a_slash() {
+        let g = |t: &str| PathGlob::new(t).expect("a glob");
+        assert!(g("docs/plans/old-*.md").matches(Path::new("docs/plans/old-a.md")));
+        assert!(!g("docs/plans/*.md").matches(Path::new("docs/plans/sub/a.md")));
+        assert!(g("docs/plans/**/*.md").matches(Path::new("docs/plans/sub/a.md")));
+        assert!(g("docs/plans/archive").matches(Path::new("docs/plans/archive/a.md")));
+        assert!(g("./docs/plans/archive/").matches(Path::new("docs/plans/archive/a.md")));
+        assert!(g("drafts").matches(Path::new("docs/plans/drafts/a.md")));
+        assert!(g("*-draft.md").matches(Path::new("docs/plans/x-draft.md")));
+        assert!(!g("*-draft.md").matches(Path::new("docs/plans/x.md")));
+        assert!(PathGlob::new("docs/[").is_err());
+        assert!(PathGlob::new("").is_err());
+    }
+
+    #[test]
+    fn index_files() {
+        for name in ["README.md", "readme.md", "INDEX.md", "Index.md"] {
+            assert!(is_index_file(name), "{name}");
+        }
+        assert!(!is_index_file("readme-plan.md"));
+    }
+}
