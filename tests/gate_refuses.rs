@@ -272,6 +272,42 @@ fn an_unclosed_comment_or_fence_in_the_section_stops_the_start() {
     }
 }
 
+#[test]
+fn a_stray_fence_that_pairs_with_a_later_one_stops_the_start() {
+    let fenced = |t: String| {
+        let t = swap(&t, "## Decisions\n\n", "## Decisions\n\n```\n\n");
+        let bullet = t
+            .lines()
+            .find(|l| l.starts_with("- **Verification:**"))
+            .expect("the template's Verification bullet")
+            .to_string();
+        swap(
+            &t,
+            &bullet,
+            "- **Verification:**\n  ```sh\n  test -s lamp.log\n  ```",
+        )
+    };
+    // The stray fence closes at the Verification block's closing fence:
+    // the table and the phases read as code, and the ```sh line inside
+    // opens nothing.
+    let root = new_plan(fenced);
+    let (code, out) = check(&root, &["--ack", "relay"]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("decision-table-unread"), "{out}");
+    assert!(
+        out.contains("(\"```sh\") inside it opens no block of its own"),
+        "{out}"
+    );
+    // With a plain opening fence, it pairs with that one, and the
+    // Verification block's closing fence is left open.
+    let root = new_plan(|t| fenced(t).replace("  ```sh\n", "  ```\n"));
+    let (code, out) = check(&root, &[]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("block-unclosed"), "{out}");
+    assert!(out.contains("decision-table-unread"), "{out}");
+    assert!(gating_findings(&root).contains(&"block-unclosed".to_string()));
+}
+
 // 4. An empty or missing blocking cell, a short row, a lone CR.
 
 #[test]

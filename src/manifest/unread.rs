@@ -242,10 +242,10 @@ impl Unread {
                 };
                 (
                     format!(
-                        "these lines are inside the code block that the fence of line {line} opens and line {end} closes, and they may be meant as text: {sign}; so no reader sees them"
+                        "these lines are inside the code block that the fence of line {line} opens and line {end} closes, so no reader sees them, though they look meant as text: {sign}"
                     ),
                     format!(
-                        "delete a stray fence (line {line}?), or give every code block a closing fence of its own"
+                        "delete the stray fence (line {line}?), or give every code block a closing fence of its own"
                     ),
                 )
             }
