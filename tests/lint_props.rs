@@ -11,6 +11,7 @@ use planfile::lint::{self, LintEnv, LintInput, PlanReport};
 use planfile::manifest::{Manifest, Twin};
 use planfile::markdown::MarkdownFile;
 use planfile::plan::Plan;
+use planfile::plan::handoff::Handoffs;
 use proptest::prelude::*;
 
 /// Lines a plan is made of, well-formed and not.
@@ -104,6 +105,7 @@ fn report(plan_text: String, twin_text: Option<String>) -> PlanReport {
         done: BTreeSet::new(),
         root: Path::new("/nonexistent-docs-root"),
         env: &LintEnv::default(),
+        handoffs: &Handoffs::default(),
     };
     let findings = lint::run(&input, &LintConfig::default());
     PlanReport {

@@ -8,9 +8,17 @@
 //! (`src/lint/docs/<name>.md`, printed by `planfile explain`).
 
 pub mod blocks;
+pub mod commands;
+pub mod console;
 pub mod decisions;
 pub mod env;
 pub mod gates;
+pub mod lanes;
+mod open;
+pub mod pattern;
+pub mod progress;
+pub mod repos;
+pub mod setup;
 pub mod structure;
 pub mod verification;
 
@@ -106,6 +114,8 @@ pub struct LintInput<'a> {
     /// What the console's environment says (SPEC-PARITY.md section F); the
     /// checks never read the process environment themselves.
     pub env: &'a LintEnv,
+    /// The plan's handoffs (`docs/handoffs/<slug>/`): each phase's newest.
+    pub handoffs: &'a Handoffs,
 }
 
 impl<'a> LintInput<'a> {
@@ -114,7 +124,7 @@ impl<'a> LintInput<'a> {
     /// says. Errors when a handoff cannot be read or is not UTF-8.
     pub fn new(
         manifest: &'a Manifest,
-        handoffs: &Handoffs,
+        handoffs: &'a Handoffs,
         root: &'a Path,
         env: &'a LintEnv,
     ) -> Result<Self> {
@@ -129,6 +139,7 @@ impl<'a> LintInput<'a> {
             done,
             root,
             env,
+            handoffs,
         })
     }
 
@@ -250,6 +261,22 @@ macro_rules! check {
 /// order the check found them in. `validate` sorts by file and line
 /// instead, and uses this order only to break ties.
 pub static CHECKS: &[Check] = &[
+    check!(advisory "F16", "verification-external-wait", commands::verification_external_wait),
+    check!(advisory "F32", "verification-fleet-wide", commands::verification_fleet_wide),
+    check!(advisory "F33", "repos-outside-root", repos::repos_outside_root),
+    check!(advisory "F34", "repos-root-token", repos::repos_root_token),
+    check!(advisory "F35", "checkout-inert", lanes::checkout_inert),
+    check!(advisory "F36", "wait-window-short", console::wait_window_short),
+    check!(advisory "F15", "mcp-server-unregistered", console::mcp_server_unregistered),
+    check!(advisory "F15", "credential-unregistered", console::credential_unregistered),
+    check!(advisory "F15", "account-unregistered", console::account_unregistered),
+    check!(advisory "F17", "verification-lead-missing", commands::verification_lead_missing),
+    check!(advisory "F18", "verification-cwd-unpinned", commands::verification_cwd_unpinned),
+    check!(advisory "F22", "verification-bring-up", commands::verification_bring_up),
+    check!(advisory "F39", "setup-deps-missing", setup::setup_deps_missing),
+    check!(advisory "F23", "verification-expected-failure", commands::verification_expected_failure),
+    check!(advisory "F19", "plan-deadlocked", progress::plan_deadlocked),
+    check!(advisory "F28", "land-needs-lane", lanes::land_needs_lane),
     check!("F20", "frontmatter-invalid", structure::frontmatter_invalid),
     check!("F20", "block-unclosed", blocks::block_unclosed),
     check!("F20", "graph-table-missing", structure::graph_table_missing),

@@ -9,12 +9,15 @@ use std::time::SystemTime;
 use crate::error::Result;
 use crate::markdown::MarkdownFile;
 use crate::plan::Frontmatter;
+use crate::plan::progress::HandoffStatus;
 
 /// The newest handoff of each phase found in a handoffs folder.
 #[derive(Debug, Clone, Default)]
 pub struct Handoffs {
     /// Phase number → newest handoff file (by modification time).
     newest: BTreeMap<u32, PathBuf>,
+    /// The folder scanned.
+    dir: PathBuf,
 }
 
 impl Handoffs {
@@ -24,7 +27,10 @@ impl Handoffs {
     pub fn scan(dir: &Path) -> Handoffs {
         let mut best: BTreeMap<u32, (SystemTime, PathBuf)> = BTreeMap::new();
         let Ok(entries) = std::fs::read_dir(dir) else {
-            return Handoffs::default();
+            return Handoffs {
+                dir: dir.to_path_buf(),
+                ..Handoffs::default()
+            };
         };
         for entry in entries.flatten() {
             let name = entry.file_name();
@@ -48,7 +54,37 @@ impl Handoffs {
         }
         Handoffs {
             newest: best.into_iter().map(|(k, (_, p))| (k, p)).collect(),
+            dir: dir.to_path_buf(),
         }
+    }
+
+    /// The folder the handoffs were scanned from
+    /// (`docs/handoffs/<slug>/`).
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    /// What the newest handoff of `phase` says (SPEC-PARITY.md F19): its
+    /// frontmatter `status:` (first word, any case) `complete` is done when
+    /// its "What this phase did" section holds real text and in progress
+    /// otherwise; `in-progress` is in progress; `blocked` is stuck;
+    /// anything else, or no handoff, is not started. A handoff that cannot
+    /// be read (or is not UTF-8) is an error.
+    pub fn status(&self, phase: u32) -> Result<HandoffStatus> {
+        let Some(path) = self.newest(phase) else {
+            return Ok(HandoffStatus::NotStarted);
+        };
+        let Some(file) = MarkdownFile::read(path)? else {
+            return Ok(HandoffStatus::NotStarted);
+        };
+        let status = Frontmatter::read(&file).status.unwrap_or_default();
+        let word = status.split_whitespace().next().unwrap_or("").to_lowercase();
+        Ok(match word.as_str() {
+            "complete" if handoff_is_complete(&file) => HandoffStatus::Done,
+            "complete" | "in-progress" => HandoffStatus::InProgress,
+            "blocked" => HandoffStatus::Stuck,
+            _ => HandoffStatus::NotStarted,
+        })
     }
 
     /// The newest handoff of `phase`, if any.

@@ -5,6 +5,8 @@ pub mod directive;
 pub mod graph;
 pub mod handoff;
 pub mod phase;
+pub mod progress;
+pub mod verification;
 
 use std::collections::HashMap;
 use std::path::Path;
