@@ -19,17 +19,16 @@ use crate::manifest::FileKind;
 use crate::plan::verification::{Folded, Reach, lead};
 use crate::vocab::verify::{
     COMMAND_HEAD, CWD_SENSITIVE, EXPECTED_FAILURE, EXTERNAL_WAIT, EXTERNAL_WAIT_ALLOW,
-    FLEET_WIDE_ADVICE, FLEET_WIDE_READS, FLEET_WIDE_SCOPED, LEAD_HINTS, LOOP_END,
-    PREFLIGHT_SKIP, SETUP_LEADS,
+    FLEET_WIDE_ADVICE, FLEET_WIDE_READS, FLEET_WIDE_SCOPED, LEAD_HINTS, LOOP_END, PREFLIGHT_SKIP,
+    SETUP_LEADS,
 };
 
 static EXTERNAL_WAIT_RE: LazyLock<Pattern> = LazyLock::new(|| Pattern::new(EXTERNAL_WAIT, false));
 static EXTERNAL_WAIT_ALLOW_RE: LazyLock<Pattern> =
     LazyLock::new(|| Pattern::new(EXTERNAL_WAIT_ALLOW, false));
 static LOOP_END_RE: LazyLock<Pattern> = LazyLock::new(|| Pattern::new(LOOP_END, false));
-static SETUP_RE: LazyLock<Pattern> = LazyLock::new(|| {
-    Pattern::new(&format!("(?m){COMMAND_HEAD}({SETUP_LEADS})"), false)
-});
+static SETUP_RE: LazyLock<Pattern> =
+    LazyLock::new(|| Pattern::new(&format!("(?m){COMMAND_HEAD}({SETUP_LEADS})"), false));
 static FLEET_WIDE_RE: LazyLock<Pattern> = LazyLock::new(|| Pattern::new(FLEET_WIDE_READS, false));
 static FLEET_SCOPED_RE: LazyLock<Pattern> =
     LazyLock::new(|| Pattern::new(FLEET_WIDE_SCOPED, false));
@@ -105,7 +104,10 @@ pub fn external_wait(plan: &str, reach: &Reach) -> Option<Quote> {
         let m = EXTERNAL_WAIT_RE.find(&text[segment.clone()])?;
         let found = (segment.start + m.start)..(segment.start + m.end);
         let trimmed = trim_range(text, found);
-        Some((text[trimmed.clone()].to_string(), folded.plan_range(trimmed)))
+        Some((
+            text[trimmed.clone()].to_string(),
+            folded.plan_range(trimmed),
+        ))
     })
 }
 
@@ -145,9 +147,7 @@ pub fn verification_fleet_wide(input: &LintInput, out: &mut Vec<Hit>) {
         out.push(Hit {
             file: FileKind::Plan,
             span,
-            message: format!(
-                "phase {phase}: verification-fleet-wide — `{command}`: {why}; {fix}"
-            ),
+            message: format!("phase {phase}: verification-fleet-wide — `{command}`: {why}; {fix}"),
         });
     }
 }
@@ -271,7 +271,9 @@ pub fn verification_cwd_unpinned(input: &LintInput, out: &mut Vec<Hit>) {
         }
         let found = reach.candidates(plan).into_iter().find_map(|c| {
             let program = lead(&plan[c.span.clone()])?;
-            CWD_SENSITIVE.contains(&program).then_some((program, c.span))
+            CWD_SENSITIVE
+                .contains(&program)
+                .then_some((program, c.span))
         });
         let Some((program, span)) = found else {
             continue;
@@ -394,7 +396,10 @@ mod tests {
 
     #[test]
     fn external_waits() {
-        assert_eq!(wait(" `tail -f x.log | grep -m1 ready`").as_deref(), Some("tail -f"));
+        assert_eq!(
+            wait(" `tail -f x.log | grep -m1 ready`").as_deref(),
+            Some("tail -f")
+        );
         assert_eq!(
             wait("\n  ```\n  until grep -q green u.txt; do sleep 5; done\n  ```\n").as_deref(),
             Some("until grep -q green u.txt; do sleep 5")
@@ -403,7 +408,11 @@ mod tests {
         assert_eq!(wait(" `sleep 600`").as_deref(), Some("sleep 600"));
         assert_eq!(wait(" `sleep 60;`").as_deref(), Some("sleep 60;"));
         assert_eq!(wait(" `docker compose up -d && curl x`"), None);
-        assert_eq!(wait(" `docker compose up`").as_deref(), Some("docker compose up"));
+        assert_eq!(wait(" `docker compose up`"), None);
+        assert_eq!(
+            wait(" `docker compose up --build`").as_deref(),
+            Some("docker compose up")
+        );
         // A loop cannot borrow a clock from after its own `done`.
         assert_eq!(
             wait("\n  ```\n  for i in 1 2; do echo $i; done; sleep 5\n  ```\n"),
@@ -427,9 +436,15 @@ mod tests {
             bring_up(&plan, &reach).map(|(h, _)| h)
         };
         assert_eq!(hit(" `sleep 900 && x`").as_deref(), Some("sleep 9"));
-        assert_eq!(hit(" `test -d x; uv sync && y`").as_deref(), Some("uv sync"));
+        assert_eq!(
+            hit(" `test -d x; uv sync && y`").as_deref(),
+            Some("uv sync")
+        );
         assert_eq!(hit(" `until x; do sleep 5; done`"), None);
-        assert_eq!(hit("\n  ```\n  test -d x\n  sleep 5\n  ```\n").as_deref(), Some("sleep 5"));
+        assert_eq!(
+            hit("\n  ```\n  test -d x\n  sleep 5\n  ```\n").as_deref(),
+            Some("sleep 5")
+        );
         assert_eq!(hit(" run pip install first, then `x y`"), None);
     }
 
@@ -439,7 +454,10 @@ mod tests {
             let (plan, reach) = reach_of(body);
             fleet_wide_command(&plan, &reach).map(|(h, _)| h)
         };
-        assert_eq!(hit(" `task hygiene` passes").as_deref(), Some("task hygiene"));
+        assert_eq!(
+            hit(" `task hygiene` passes").as_deref(),
+            Some("task hygiene")
+        );
         assert_eq!(hit(" `task drift:pins`"), None);
         assert_eq!(
             hit(" `test -d x && ps aux | grep -q sig`").as_deref(),
@@ -461,7 +479,10 @@ mod tests {
             Some("expected to fail")
         );
         assert_eq!(hit(" `x y` (Known red)").as_deref(), Some("Known red"));
-        assert_eq!(hit(" `x y` must exit nonzero").as_deref(), Some("must exit nonzero"));
+        assert_eq!(
+            hit(" `x y` must exit nonzero").as_deref(),
+            Some("must exit nonzero")
+        );
         assert_eq!(hit(" `x y` passes"), None);
     }
 }

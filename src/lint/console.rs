@@ -26,7 +26,13 @@ use crate::vocab::console::{
 fn ids_on(line: &str) -> Vec<String> {
     backtick_spans(line)
         .into_iter()
-        .flat_map(|s| line[s].split(',').map(str::trim).map(str::to_string).collect::<Vec<_>>())
+        .flat_map(|s| {
+            line[s]
+                .split(',')
+                .map(str::trim)
+                .map(str::to_string)
+                .collect::<Vec<_>>()
+        })
         .filter(|id| !id.is_empty())
         .collect()
 }
@@ -329,7 +335,10 @@ mod tests {
     fn ids() {
         assert_eq!(ids_on("**MCP:** `a`, `b, c` and ` `"), vec!["a", "b", "c"]);
         let known = vec!["a".to_string()];
-        assert_eq!(unknown(&["a".into(), "b".into(), "b".into()], &known).as_deref(), Some("b, b"));
+        assert_eq!(
+            unknown(&["a".into(), "b".into(), "b".into()], &known).as_deref(),
+            Some("b, b")
+        );
         assert_eq!(unknown(&["a".into()], &known), None);
     }
 

@@ -148,7 +148,9 @@ mod tests {
 
     #[test]
     fn wait_timeouts() {
-        let t = parse_wait_timeouts("gh:a/b#run/1=100 bad gh:a/b#run/1=x c=d=30 e= gh:a/b#run/2=5 gh:a/b#run/2=7");
+        let t = parse_wait_timeouts(
+            "gh:a/b#run/1=100 bad gh:a/b#run/1=x c=d=30 e= gh:a/b#run/2=5 gh:a/b#run/2=7",
+        );
         assert_eq!(t.get("gh:a/b#run/1"), Some(&100));
         assert_eq!(t.get("c=d"), Some(&30));
         assert_eq!(t.get("gh:a/b#run/2"), Some(&7));

@@ -17,7 +17,11 @@ use crate::vocab::directives::{ClosedDirective, ISOLATION, LANDING};
 /// the directive's words, else the plan-wide line's, else `None`. An
 /// unknown word falls through to the next level. The bullet that gave the
 /// word comes with it (`None` for the plan-wide line).
-fn resolve(plan: &Plan, phase: u32, directive: &ClosedDirective) -> Option<(String, Option<DirectiveLine>)> {
+fn resolve(
+    plan: &Plan,
+    phase: u32,
+    directive: &ClosedDirective,
+) -> Option<(String, Option<DirectiveLine>)> {
     let valid = |line: &DirectiveLine| {
         line.first_word()
             .filter(|w| directive.words.contains(&w.as_str()))
@@ -44,8 +48,8 @@ pub fn land_needs_lane(input: &LintInput, out: &mut Vec<Hit>) {
         .and_then(|l| l.first_word())
         .is_some_and(|w| w == WORKTREES_ON);
     for (phase, block) in input.open_blocks() {
-        let (policy, bullet) = resolve(plan, phase, &LANDING)
-            .unwrap_or_else(|| (DEFAULT_LAND.to_string(), None));
+        let (policy, bullet) =
+            resolve(plan, phase, &LANDING).unwrap_or_else(|| (DEFAULT_LAND.to_string(), None));
         if policy == DEFAULT_LAND {
             continue;
         }

@@ -61,7 +61,9 @@ pub fn normalise(token: &str) -> Option<String> {
     }
     let kept: String = lower
         .chars()
-        .filter(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || matches!(c, '.' | '_' | '/' | '-'))
+        .filter(|c| {
+            c.is_ascii_lowercase() || c.is_ascii_digit() || matches!(c, '.' | '_' | '/' | '-')
+        })
         .collect();
     let folded = if kept.contains('.') {
         let mut parts: Vec<&str> = Vec::new();
@@ -85,7 +87,9 @@ pub fn normalise(token: &str) -> Option<String> {
     let trimmed = folded
         .trim_start_matches(|c: char| !c.is_ascii_alphanumeric())
         .trim_end_matches(|c: char| !c.is_ascii_alphanumeric());
-    (2..=64).contains(&trimmed.len()).then(|| trimmed.to_string())
+    (2..=64)
+        .contains(&trimmed.len())
+        .then(|| trimmed.to_string())
 }
 
 /// The Repos cell of `phase`'s graph row, and its byte range in the plan
@@ -144,10 +148,7 @@ fn side(top: &Path, own: Option<&str>, token: &str) -> Side {
 /// token.
 fn physical_root(input: &LintInput) -> Option<(PathBuf, Option<String>)> {
     let top = std::fs::canonicalize(input.root).ok()?;
-    let own = top
-        .file_name()
-        .and_then(|n| n.to_str())
-        .and_then(normalise);
+    let own = top.file_name().and_then(|n| n.to_str()).and_then(normalise);
     Some((top, own))
 }
 
@@ -160,10 +161,16 @@ pub fn repos_outside_root(input: &LintInput, out: &mut Vec<Hit>) {
     };
     let plan = &input.manifest.plan;
     let phases = plan.graph_phases();
-    let tokens = |p: u32| repos_cell(input, p).map(|(c, _)| repos_tokens(c)).unwrap_or_else(|| vec![REPOS_ALL.to_string()]);
-    let any_inside = phases
-        .iter()
-        .any(|&p| tokens(p).iter().any(|t| side(&top, own.as_deref(), t) == Side::Inside));
+    let tokens = |p: u32| {
+        repos_cell(input, p)
+            .map(|(c, _)| repos_tokens(c))
+            .unwrap_or_else(|| vec![REPOS_ALL.to_string()])
+    };
+    let any_inside = phases.iter().any(|&p| {
+        tokens(p)
+            .iter()
+            .any(|t| side(&top, own.as_deref(), t) == Side::Inside)
+    });
     if !any_inside {
         return;
     }
@@ -225,7 +232,10 @@ pub fn repos_root_token(input: &LintInput, out: &mut Vec<Hit>) {
         let in_submodules = |path: &str| {
             path.starts_with(DOCS_FOLDER)
                 || submodules.iter().any(|s| {
-                    path == s || path.strip_prefix(s.as_str()).is_some_and(|r| r.starts_with('/'))
+                    path == s
+                        || path
+                            .strip_prefix(s.as_str())
+                            .is_some_and(|r| r.starts_with('/'))
                 })
         };
         if paths.is_empty() || !paths.iter().all(|p| in_submodules(p)) {
@@ -282,18 +292,28 @@ mod tests {
 
     #[test]
     fn tokens_as_the_console_reads_them() {
-        assert_eq!(repos_tokens("boiler-ctl, Far-Pipes"), vec!["boiler-ctl", "far-pipes"]);
+        assert_eq!(
+            repos_tokens("boiler-ctl, Far-Pipes"),
+            vec!["boiler-ctl", "far-pipes"]
+        );
         assert_eq!(repos_tokens(""), vec!["all"]);
         assert_eq!(repos_tokens("—"), vec!["all"]);
-        assert_eq!(repos_tokens("`app` (the web one) + api and x"), vec!["app", "api"]);
-        assert_eq!(repos_tokens("packages/../docs, ./web/"), vec!["docs", "web"]);
+        assert_eq!(
+            repos_tokens("`app` (the web one) + api and x"),
+            vec!["app", "api"]
+        );
+        assert_eq!(
+            repos_tokens("packages/../docs, ./web/"),
+            vec!["docs", "web"]
+        );
         assert_eq!(repos_tokens("*"), vec!["all"]);
         assert_eq!(normalise("a"), None);
     }
 
     #[test]
     fn gitmodules_paths() {
-        let text = "[submodule \"a\"]\n\tpath = vent-fw\n\turl = x\n[submodule \"b\"]\n  path=lib/b  \n";
+        let text =
+            "[submodule \"a\"]\n\tpath = vent-fw\n\turl = x\n[submodule \"b\"]\n  path=lib/b  \n";
         assert_eq!(submodule_paths(text), vec!["vent-fw", "lib/b"]);
     }
 }

@@ -144,7 +144,11 @@ fn setup_commands(text: &str, reach: &Reach) -> Vec<String> {
     for line in &reach.lines {
         let body = &text[line.span.clone()];
         if body.contains('`') {
-            out.extend(backtick_spans(body).into_iter().map(|s| body[s].to_string()));
+            out.extend(
+                backtick_spans(body)
+                    .into_iter()
+                    .map(|s| body[s].to_string()),
+            );
         } else {
             let command = body.trim();
             if !command.is_empty() && !command.starts_with('#') {
@@ -249,7 +253,9 @@ pub fn calls(command: &str, folder: &Folder) -> Vec<Call> {
             continue;
         }
         if WRAPPING_SHELLS.contains(first)
-            && let Some(at) = words.iter().position(|w| w.starts_with('-') && w.contains('c'))
+            && let Some(at) = words
+                .iter()
+                .position(|w| w.starts_with('-') && w.contains('c'))
             && let Some(inner) = words.get(at + 1)
         {
             out.extend(calls(inner, &here));
@@ -265,8 +271,8 @@ pub fn calls(command: &str, folder: &Folder) -> Vec<Call> {
 fn command_words(words: &[String]) -> Vec<&str> {
     let mut rest: Vec<&str> = words.iter().map(String::as_str).collect();
     while let Some(first) = rest.first() {
-        let assignment = first.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
-            && first.contains('=');
+        let assignment =
+            first.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_') && first.contains('=');
         if assignment || matches!(*first, "!" | "$" | "time" | "exec" | "command" | "env") {
             rest.remove(0);
         } else {
@@ -307,7 +313,11 @@ fn call(words: &[&str], here: &Folder) -> Option<Call> {
         && (at == 0 || program[..at].ends_with('/'))
     {
         let dir = program[..at].trim_end_matches('/');
-        let folder = if dir.is_empty() { here.clone() } else { join(here, dir) };
+        let folder = if dir.is_empty() {
+            here.clone()
+        } else {
+            join(here, dir)
+        };
         return placed(folder, Call::Needs, Ecosystem::Venv);
     }
     let python = VENV_PYTHONS.iter().any(|p| {
@@ -316,9 +326,7 @@ fn call(words: &[&str], here: &Folder) -> Option<Call> {
                 .strip_prefix(p)
                 .is_some_and(|v| v.starts_with('.') && v[1..].bytes().all(|b| b.is_ascii_digit()))
     });
-    if python
-        && let Some(at) = words.windows(2).position(|w| w == ["-m", "venv"])
-    {
+    if python && let Some(at) = words.windows(2).position(|w| w == ["-m", "venv"]) {
         let target = words[at + 2..].iter().find(|w| !w.starts_with('-'))?;
         return placed(venv_folder(here, target), Call::Installs, Ecosystem::Venv);
     }
@@ -335,9 +343,11 @@ fn call(words: &[&str], here: &Folder) -> Option<Call> {
         .skip(1)
         .find(|w| !w.starts_with('-'));
     match target {
-        Some(target) if verb == "venv" => {
-            placed(venv_folder(&folder, target), Call::Installs, Ecosystem::Venv)
-        }
+        Some(target) if verb == "venv" => placed(
+            venv_folder(&folder, target),
+            Call::Installs,
+            Ecosystem::Venv,
+        ),
         _ => placed(folder, Call::Installs, Ecosystem::Venv),
     }
 }
@@ -461,26 +471,50 @@ mod tests {
         let c = |cmd: &str| calls(cmd, &root());
         let needs = |eco, dir: &str| Call::Needs(eco, dir.to_string());
         let installs = |eco, dir: &str| Call::Installs(eco, dir.to_string());
-        assert_eq!(c("cd web && npm run build"), vec![needs(Ecosystem::Npm, "web")]);
-        assert_eq!(c("npm --prefix web ci"), vec![installs(Ecosystem::Npm, "web")]);
-        assert_eq!(c("npm ci && node --version"), vec![installs(Ecosystem::Npm, ".")]);
+        assert_eq!(
+            c("cd web && npm run build"),
+            vec![needs(Ecosystem::Npm, "web")]
+        );
+        assert_eq!(
+            c("npm --prefix web ci"),
+            vec![installs(Ecosystem::Npm, "web")]
+        );
+        assert_eq!(
+            c("npm ci && node --version"),
+            vec![installs(Ecosystem::Npm, ".")]
+        );
         assert_eq!(c("npx tsc --noEmit"), vec![needs(Ecosystem::Npm, ".")]);
-        assert_eq!(c("pnpm -C app vitest run"), vec![needs(Ecosystem::Pnpm, "app")]);
-        assert_eq!(c("pnpm --dir=app install"), vec![installs(Ecosystem::Pnpm, "app")]);
+        assert_eq!(
+            c("pnpm -C app vitest run"),
+            vec![needs(Ecosystem::Pnpm, "app")]
+        );
+        assert_eq!(
+            c("pnpm --dir=app install"),
+            vec![installs(Ecosystem::Pnpm, "app")]
+        );
         assert_eq!(c("yarn --cwd ui"), vec![installs(Ecosystem::Yarn, "ui")]);
         assert_eq!(
             c("bash -c 'cd admin-ui && yarn test'"),
             vec![needs(Ecosystem::Yarn, "admin-ui")]
         );
         assert_eq!(c(".venv/bin/pytest -q"), vec![needs(Ecosystem::Venv, ".")]);
-        assert_eq!(c("./api/.venv/bin/pytest"), vec![needs(Ecosystem::Venv, "api")]);
+        assert_eq!(
+            c("./api/.venv/bin/pytest"),
+            vec![needs(Ecosystem::Venv, "api")]
+        );
         assert_eq!(
             c("python3 -m venv .venv && .venv/bin/pip install -r r.txt"),
             vec![installs(Ecosystem::Venv, "."), needs(Ecosystem::Venv, ".")]
         );
-        assert_eq!(c("python3.12 -m venv api/.venv"), vec![installs(Ecosystem::Venv, "api")]);
+        assert_eq!(
+            c("python3.12 -m venv api/.venv"),
+            vec![installs(Ecosystem::Venv, "api")]
+        );
         assert_eq!(c("python3 -m venv env"), vec![]);
-        assert_eq!(c("uv --directory api sync"), vec![installs(Ecosystem::Venv, "api")]);
+        assert_eq!(
+            c("uv --directory api sync"),
+            vec![installs(Ecosystem::Venv, "api")]
+        );
         assert_eq!(c("uv venv"), vec![installs(Ecosystem::Venv, ".")]);
         assert_eq!(c("cd ~/elsewhere && npm test"), vec![]);
         assert_eq!(c("npm --prefix /opt/tool run check"), vec![]);

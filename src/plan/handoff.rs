@@ -78,7 +78,11 @@ impl Handoffs {
             return Ok(HandoffStatus::NotStarted);
         };
         let status = Frontmatter::read(&file).status.unwrap_or_default();
-        let word = status.split_whitespace().next().unwrap_or("").to_lowercase();
+        let word = status
+            .split_whitespace()
+            .next()
+            .unwrap_or("")
+            .to_lowercase();
         Ok(match word.as_str() {
             "complete" if handoff_is_complete(&file) => HandoffStatus::Done,
             "complete" | "in-progress" => HandoffStatus::InProgress,

@@ -90,7 +90,10 @@ impl QaGate {
 
     /// The recorded verdict of `phase`, or `none`.
     pub fn verdict(&self, phase: u32) -> &str {
-        self.verdicts.get(&phase).map(String::as_str).unwrap_or("none")
+        self.verdicts
+            .get(&phase)
+            .map(String::as_str)
+            .unwrap_or("none")
     }
 }
 
@@ -221,9 +224,7 @@ pub fn phase_states(
     let defined: BTreeSet<u32> = phases.iter().copied().collect();
     let verified = |d: u32| {
         statuses.get(&d) == Some(&HandoffStatus::Done)
-            && qa.is_none_or(|q| {
-                !q.gates(plan, d) || QA_RELEASING_VERDICTS.contains(&q.verdict(d))
-            })
+            && qa.is_none_or(|q| !q.gates(plan, d) || QA_RELEASING_VERDICTS.contains(&q.verdict(d)))
     };
     phases
         .iter()
