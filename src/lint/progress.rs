@@ -19,7 +19,10 @@ pub fn plan_deadlocked(input: &LintInput, out: &mut Vec<Hit>) {
     let Some(graph) = plan.graph.as_ref() else {
         return;
     };
-    let qa = QaGate::read(plan, input.handoffs.dir());
+    let dir = input.handoffs.dir();
+    let qa = (!dir.as_os_str().is_empty())
+        .then(|| QaGate::read(plan, dir))
+        .flatten();
     let status = |phase: u32| {
         if input.done.contains(&phase) {
             HandoffStatus::Done
