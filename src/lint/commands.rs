@@ -23,17 +23,17 @@ use crate::vocab::verify::{
     SETUP_LEADS,
 };
 
-static EXTERNAL_WAIT_RE: LazyLock<Pattern> = LazyLock::new(|| Pattern::new(EXTERNAL_WAIT, false));
+static EXTERNAL_WAIT_RE: LazyLock<Pattern> = LazyLock::new(|| Pattern::new(EXTERNAL_WAIT));
 static EXTERNAL_WAIT_ALLOW_RE: LazyLock<Pattern> =
-    LazyLock::new(|| Pattern::new(EXTERNAL_WAIT_ALLOW, false));
-static LOOP_END_RE: LazyLock<Pattern> = LazyLock::new(|| Pattern::new(LOOP_END, false));
-static SETUP_RE: LazyLock<Pattern> =
-    LazyLock::new(|| Pattern::new(&format!("(?m){COMMAND_HEAD}({SETUP_LEADS})"), false));
-static FLEET_WIDE_RE: LazyLock<Pattern> = LazyLock::new(|| Pattern::new(FLEET_WIDE_READS, false));
-static FLEET_SCOPED_RE: LazyLock<Pattern> =
-    LazyLock::new(|| Pattern::new(FLEET_WIDE_SCOPED, false));
-static EXPECTED_FAILURE_RE: LazyLock<Pattern> =
-    LazyLock::new(|| Pattern::new(EXPECTED_FAILURE, true));
+    LazyLock::new(|| Pattern::new(EXTERNAL_WAIT_ALLOW));
+static LOOP_END_RE: LazyLock<Pattern> = LazyLock::new(|| Pattern::new(LOOP_END));
+static SETUP_RE: LazyLock<Pattern> = LazyLock::new(|| {
+    let pattern = format!("(?m){COMMAND_HEAD}({})", SETUP_LEADS.pattern);
+    Pattern::with(pattern, SETUP_LEADS)
+});
+static FLEET_WIDE_RE: LazyLock<Pattern> = LazyLock::new(|| Pattern::new(FLEET_WIDE_READS));
+static FLEET_SCOPED_RE: LazyLock<Pattern> = LazyLock::new(|| Pattern::new(FLEET_WIDE_SCOPED));
+static EXPECTED_FAILURE_RE: LazyLock<Pattern> = LazyLock::new(|| Pattern::new(EXPECTED_FAILURE));
 
 /// A hit in a folded reach: the text to quote and the plan range to mark.
 type Quote = (String, Range<usize>);

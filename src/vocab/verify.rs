@@ -7,6 +7,9 @@
 //! The patterns are POSIX extended regular expressions, as the console's
 //! runner and the reference lint share them; [`crate::lint::pattern`]
 //! compiles them and matches them leftmost-longest, as POSIX `grep -o` does.
+//! Each comes with words one of which every match contains, so that a text
+//! holding none of them is passed over without compiling the pattern (a
+//! test derives the match prefixes from each pattern and checks them).
 //! The checks F16, F17, F18, F22, F23 and F32 read them from here; nothing
 //! else spells them.
 
@@ -121,6 +124,18 @@ pub const SHELL_BUILTINS: &[&str] = &[
     "while",
 ];
 
+/// A POSIX extended regular expression of the vocabulary.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Ere {
+    /// The expression.
+    pub pattern: &'static str,
+    /// Words one of which every match contains (compared ignoring ASCII
+    /// case when `ignore_case` is set).
+    pub words: &'static [&'static str],
+    /// Whether it matches ignoring case, as `grep -i`.
+    pub ignore_case: bool,
+}
+
 /// A note added to the F17 finding for a lead that is often written by
 /// mistake: the lead, and whether the note needs the alternative (the
 /// second element) installed to apply; the note itself is the third.
@@ -143,34 +158,76 @@ pub const LEAD_HINTS: &[(&str, Option<&str>, &str)] = &[
 /// Matched against the §Verification reach folded into one line, after
 /// [`EXTERNAL_WAIT_ALLOW`] is cut out and the text is split after each
 /// `done` keyword (a loop cannot borrow a clock from a later statement).
-pub const EXTERNAL_WAIT: &str = concat!(
-    r"gh run watch|gh pr checks[^`]*--watch| --watch([^A-Za-z]|$)|task deploy",
-    r"|sleep [0-9]{3,}|sleep [6-9][0-9]([^0-9]|$)|sleep [0-9]+[mh]",
-    r#"|(until|while (\[\[? |test |\(\( |! |(true|:) *;))[^`]*([ ;&|(!]sleep [0-9"$]|[ ;&|(]wait( |;|$)|[ ;&|(]read -t|[ ;&|(!](gh|aws|kubectl|ssh|scp|rsync|vercel|terraform|flyctl|fly|gcloud|az|doctl|heroku|curl|wget|nc) |[ ;&|(!]git (fetch|pull|push|ls-remote|clone)|https?://)[^`]*(; *| )do( |;|$)"#,
-    r#"|(until|while (\[\[? |test |\(\( |! |(true|:) *;))[^`]*(; *| )do[^`]*([ ;&|(!]sleep [0-9"$]|[ ;&|(]wait( |;|$)|[ ;&|(]read -t|[ ;&|(!](gh|aws|kubectl|ssh|scp|rsync|vercel|terraform|flyctl|fly|gcloud|az|doctl|heroku|curl|wget|nc) |[ ;&|(!]git (fetch|pull|push|ls-remote|clone)|https?://)"#,
-    r"|while sleep [^`]+; *do|watch -n|aws [a-z0-9-]+ wait |kubectl rollout status",
-    r"|docker[ -]compose logs -f|docker[ -]compose up( |$)|tail -f",
-);
+pub const EXTERNAL_WAIT: Ere = Ere {
+    pattern: concat!(
+        r"gh run watch|gh pr checks[^`]*--watch| --watch([^A-Za-z]|$)|task deploy",
+        r"|sleep [0-9]{3,}|sleep [6-9][0-9]([^0-9]|$)|sleep [0-9]+[mh]",
+        r#"|(until|while (\[\[? |test |\(\( |! |(true|:) *;))[^`]*([ ;&|(!]sleep [0-9"$]|[ ;&|(]wait( |;|$)|[ ;&|(]read -t|[ ;&|(!](gh|aws|kubectl|ssh|scp|rsync|vercel|terraform|flyctl|fly|gcloud|az|doctl|heroku|curl|wget|nc) |[ ;&|(!]git (fetch|pull|push|ls-remote|clone)|https?://)[^`]*(; *| )do( |;|$)"#,
+        r#"|(until|while (\[\[? |test |\(\( |! |(true|:) *;))[^`]*(; *| )do[^`]*([ ;&|(!]sleep [0-9"$]|[ ;&|(]wait( |;|$)|[ ;&|(]read -t|[ ;&|(!](gh|aws|kubectl|ssh|scp|rsync|vercel|terraform|flyctl|fly|gcloud|az|doctl|heroku|curl|wget|nc) |[ ;&|(!]git (fetch|pull|push|ls-remote|clone)|https?://)"#,
+        r"|while sleep [^`]+; *do|watch -n|aws [a-z0-9-]+ wait |kubectl rollout status",
+        r"|docker[ -]compose logs -f|docker[ -]compose up( |$)|tail -f",
+    ),
+    words: &[
+        "gh ",
+        "--watch",
+        "task deploy",
+        "sleep ",
+        "until",
+        "while ",
+        "watch -n",
+        "aws ",
+        "kubectl ",
+        "docker",
+        "tail -f",
+    ],
+    ignore_case: false,
+};
 
 /// Spans cut out of the text before [`EXTERNAL_WAIT`] is asked (F16): a
 /// detached `docker compose up -d` returns at once, and the arguments of
 /// the session's own `phase-outcome.sh` are words about a wait, not a wait.
-pub const EXTERNAL_WAIT_ALLOW: &str =
-    r#"docker[ -]compose up (-d|--detach)|phase-outcome\.sh([^;&|"]|"[^"]*")*"#;
+pub const EXTERNAL_WAIT_ALLOW: Ere = Ere {
+    pattern: r#"docker[ -]compose up (-d|--detach)|phase-outcome\.sh([^;&|"]|"[^"]*")*"#,
+    words: &["docker", "phase-outcome.sh"],
+    ignore_case: false,
+};
 
 /// Where the F16 text is split, after the `done` that ends a loop: `done`
 /// as a command word (at the start, or after `;` or `&`), followed by a
 /// blank, a separator, a closing bracket or quote, or the end.
-pub const LOOP_END: &str = r#"(^|[;&] *)done([ ;&|)'"]|$)"#;
+pub const LOOP_END: Ere = Ere {
+    pattern: r#"(^|[;&] *)done([ ;&|)'"]|$)"#,
+    words: &["done"],
+    ignore_case: false,
+};
 
 /// Bring-up commands (F22): they install or start what the phase needs
 /// before it can be proved, so they belong in `- **Setup:**`, never in
 /// §Verification. Matched at the head of a command.
-pub const SETUP_LEADS: &str = concat!(
-    r"docker[ -]compose up|docker start |npm ci|npm install|pnpm install|yarn install",
-    r"|bundle install|pip install|uv sync|poetry install|terraform init|alembic upgrade",
-    r"|minikube start|kind create cluster|vagrant up|sleep [0-9]",
-);
+pub const SETUP_LEADS: Ere = Ere {
+    pattern: concat!(
+        r"docker[ -]compose up|docker start |npm ci|npm install|pnpm install|yarn install",
+        r"|bundle install|pip install|uv sync|poetry install|terraform init|alembic upgrade",
+        r"|minikube start|kind create cluster|vagrant up|sleep [0-9]",
+    ),
+    words: &[
+        "docker",
+        "npm ",
+        "pnpm install",
+        "yarn install",
+        "bundle install",
+        "pip install",
+        "uv sync",
+        "poetry install",
+        "terraform init",
+        "alembic upgrade",
+        "minikube start",
+        "kind create cluster",
+        "vagrant up",
+        "sleep ",
+    ],
+    ignore_case: false,
+};
 
 /// Where a command starts, for [`SETUP_LEADS`]: the start of the text, or
 /// after a `;`, `&`, `|` or backtick and any spaces.
@@ -178,24 +235,36 @@ pub const COMMAND_HEAD: &str = r"(^|[;&|`] *)";
 
 /// Commands whose exit code reads fleet-wide state (F32): `task hygiene`,
 /// `task drift`, and `ps` piped into a `grep`.
-pub const FLEET_WIDE_READS: &str = concat!(
-    r"(^|[ ])task (hygiene|drift)([^A-Za-z0-9:_-]|$)",
-    r#"|(^|[({!"]|(^|[ ])(if|then|else|do|time|sudo|exec)) ?ps( [^|]*)?(\|[^|]*)*\| ?(e|f)?grep( |$)"#,
-);
+pub const FLEET_WIDE_READS: Ere = Ere {
+    pattern: concat!(
+        r"(^|[ ])task (hygiene|drift)([^A-Za-z0-9:_-]|$)",
+        r#"|(^|[({!"]|(^|[ ])(if|then|else|do|time|sudo|exec)) ?ps( [^|]*)?(\|[^|]*)*\| ?(e|f)?grep( |$)"#,
+    ),
+    words: &["task ", "ps"],
+    ignore_case: false,
+};
 
 /// The scoped forms of [`FLEET_WIDE_READS`] (F32): `task hygiene` with an
 /// argument that reads no repository, and `ps` naming one process by pid.
-pub const FLEET_WIDE_SCOPED: &str = concat!(
-    r"(^|[ ])task hygiene -- ([^|]* )?--(check-tag|list-tag-allowlist)( |$)",
-    r#"|(^|[({!" ])ps [^|]*(-[A-Za-z]*p ?[0-9$"(]|--pid[ =])"#,
-);
+pub const FLEET_WIDE_SCOPED: Ere = Ere {
+    pattern: concat!(
+        r"(^|[ ])task hygiene -- ([^|]* )?--(check-tag|list-tag-allowlist)( |$)",
+        r#"|(^|[({!" ])ps [^|]*(-[A-Za-z]*p ?[0-9$"(]|--pid[ =])"#,
+    ),
+    words: &["task hygiene", "ps "],
+    ignore_case: false,
+};
 
 /// An expected failure written as prose beside a command (F23), matched
 /// ignoring case: the runner reads exit codes, not sentences.
-pub const EXPECTED_FAILURE: &str = concat!(
-    r"(expected|expect|should|will|must) (to )?(fail|be red|error|exit non-?zero)",
-    r"|known[ -]red|red until|fails? until|EXPECTED RED",
-);
+pub const EXPECTED_FAILURE: Ere = Ere {
+    pattern: concat!(
+        r"(expected|expect|should|will|must) (to )?(fail|be red|error|exit non-?zero)",
+        r"|known[ -]red|red until|fails? until|EXPECTED RED",
+    ),
+    words: &["expect", "should", "will", "must", "red", "fail"],
+    ignore_case: true,
+};
 
 /// What F32 says about a fleet-wide read: the text the hit must contain,
 /// why the read cannot pass while other work is live, and the scoped form
