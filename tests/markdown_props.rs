@@ -51,6 +51,15 @@ fn line() -> impl Strategy<Value = &'static str> {
         "    |---|---|",
         "| :-: |",
         "* | star | row |",
+        "| 1 | 2 |",
+        "| 3 | 4 |",
+        "|  ",
+        "| a\r| b |",
+        "| a |\r",
+        "\t| tab | row |",
+        "| a | b | c | d |",
+        "> ## Quoted heading",
+        "1. | numbered |",
     ])
 }
 

@@ -26,6 +26,8 @@ pub(super) fn phase_graph_lint(root: &DocsRoot, args: &PhaseGraphArgs) -> Result
     let report = lint::lint_manifest(&location, manifest, &config)?;
     let verdict = output::compat::render(&report);
     ignore_broken_pipe(output::compat::print(&verdict).map_err(Error::from))?;
+    // The process ends here: the system takes the memory back at once.
+    std::mem::forget(report);
     Ok(verdict.exit)
 }
 

@@ -44,7 +44,7 @@ type Quote = (String, Range<usize>);
 pub fn verification_external_wait(input: &LintInput, out: &mut Vec<Hit>) {
     let plan = &input.manifest.plan.file.text;
     for (phase, _, reach) in input.open_verifications() {
-        let Some((hit, span)) = external_wait(plan, &reach) else {
+        let Some((hit, span)) = external_wait(plan, reach) else {
             continue;
         };
         out.push(Hit {
@@ -63,7 +63,8 @@ pub fn verification_external_wait(input: &LintInput, out: &mut Vec<Hit>) {
 /// after each loop's `done`, then the first [`EXTERNAL_WAIT`] match,
 /// trimmed.
 pub fn external_wait(plan: &str, reach: &Reach) -> Option<Quote> {
-    if reach.lines.is_empty() {
+    let lines = reach_lines(plan, reach);
+    if !EXTERNAL_WAIT_RE.may_appear(&lines) && !EXTERNAL_WAIT_ALLOW_RE.may_appear(&lines) {
         return None;
     }
     let mut folded = Folded::default();
@@ -111,6 +112,11 @@ pub fn external_wait(plan: &str, reach: &Reach) -> Option<Quote> {
     })
 }
 
+/// The text of each line of `reach`.
+fn reach_lines<'p>(plan: &'p str, reach: &Reach) -> Vec<&'p str> {
+    reach.lines.iter().map(|l| &plan[l.span.clone()]).collect()
+}
+
 /// `folded` with tabs as spaces and every run of spaces squeezed to one.
 fn squeeze_blanks(folded: &Folded) -> Folded {
     let spaced = folded.map_bytes(|_, _| true, |b| if b == b'\t' { b' ' } else { b });
@@ -136,7 +142,7 @@ fn trim_range(text: &str, range: Range<usize>) -> Range<usize> {
 pub fn verification_fleet_wide(input: &LintInput, out: &mut Vec<Hit>) {
     let plan = &input.manifest.plan.file.text;
     for (phase, _, reach) in input.open_verifications() {
-        let Some((command, span)) = fleet_wide_command(plan, &reach) else {
+        let Some((command, span)) = fleet_wide_command(plan, reach) else {
             continue;
         };
         let (_, why, fix) = FLEET_WIDE_ADVICE
@@ -155,6 +161,9 @@ pub fn verification_fleet_wide(input: &LintInput, out: &mut Vec<Hit>) {
 /// The first fleet-wide command of `reach`, blanks squeezed, and the plan
 /// range it was written in.
 pub fn fleet_wide_command(plan: &str, reach: &Reach) -> Option<Quote> {
+    if !FLEET_WIDE_RE.may_appear(&reach_lines(plan, reach)) {
+        return None;
+    }
     for line in &reach.lines {
         let body = &plan[line.span.clone()];
         let mut at = 0;
@@ -265,8 +274,7 @@ pub fn verification_lead_missing(input: &LintInput, out: &mut Vec<Hit>) {
 pub fn verification_cwd_unpinned(input: &LintInput, out: &mut Vec<Hit>) {
     let plan = &input.manifest.plan.file.text;
     for (phase, block, reach) in input.open_verifications() {
-        let text = plan[block.range.clone()].to_lowercase();
-        if text.contains("**verify in**") || text.contains("**verify in:**") {
+        if names_verify_in(&plan[block.range.clone()]) {
             continue;
         }
         let found = reach.candidates(plan).into_iter().find_map(|c| {
@@ -288,6 +296,18 @@ pub fn verification_cwd_unpinned(input: &LintInput, out: &mut Vec<Hit>) {
     }
 }
 
+/// Whether `text` holds `**Verify in**` or `**Verify in:**`, in any case.
+fn names_verify_in(text: &str) -> bool {
+    let bytes = text.as_bytes();
+    memchr::memmem::find_iter(bytes, b"**").any(|at| {
+        let rest = &bytes[at + 2..];
+        let label = b"verify in";
+        rest.len() >= label.len()
+            && rest[..label.len()].eq_ignore_ascii_case(label)
+            && (rest[label.len()..].starts_with(b"**") || rest[label.len()..].starts_with(b":**"))
+    })
+}
+
 /// F22 `verification-bring-up`: an open phase whose §Verification starts a
 /// command with a bring-up step ([`SETUP_LEADS`]): at the start of the
 /// reach, after `;`, `&`, `|` or a backtick, or **(fix)** at the start of
@@ -296,7 +316,7 @@ pub fn verification_cwd_unpinned(input: &LintInput, out: &mut Vec<Hit>) {
 pub fn verification_bring_up(input: &LintInput, out: &mut Vec<Hit>) {
     let plan = &input.manifest.plan.file.text;
     for (phase, _, reach) in input.open_verifications() {
-        let Some((hit, span)) = bring_up(plan, &reach) else {
+        let Some((hit, span)) = bring_up(plan, reach) else {
             continue;
         };
         out.push(Hit {
@@ -312,6 +332,9 @@ pub fn verification_bring_up(input: &LintInput, out: &mut Vec<Hit>) {
 /// The first bring-up step at a command head of `reach`, and where it was
 /// written.
 pub fn bring_up(plan: &str, reach: &Reach) -> Option<Quote> {
+    if !SETUP_RE.may_appear(&reach_lines(plan, reach)) {
+        return None;
+    }
     let mut folded = Folded::default();
     for (i, line) in reach.lines.iter().enumerate() {
         let body = &plan[line.span.clone()];
@@ -342,7 +365,7 @@ pub fn bring_up(plan: &str, reach: &Reach) -> Option<Quote> {
 pub fn verification_expected_failure(input: &LintInput, out: &mut Vec<Hit>) {
     let plan = &input.manifest.plan.file.text;
     for (phase, _, reach) in input.open_verifications() {
-        let Some((hit, span)) = expected_failure(plan, &reach) else {
+        let Some((hit, span)) = expected_failure(plan, reach) else {
             continue;
         };
         out.push(Hit {
@@ -358,6 +381,9 @@ pub fn verification_expected_failure(input: &LintInput, out: &mut Vec<Hit>) {
 /// The first expected-failure phrase of `reach` (its lines joined by
 /// spaces), and where it was written.
 pub fn expected_failure(plan: &str, reach: &Reach) -> Option<Quote> {
+    if !EXPECTED_FAILURE_RE.may_appear(&reach_lines(plan, reach)) {
+        return None;
+    }
     let mut folded = Folded::default();
     for line in &reach.lines {
         folded.push_plan(plan, line.span.clone());

@@ -116,6 +116,9 @@ pub struct LintInput<'a> {
     pub env: &'a LintEnv,
     /// The plan's handoffs (`docs/handoffs/<slug>/`): each phase's newest.
     pub handoffs: &'a Handoffs,
+    /// The §Verification reach of each open phase, read once for every
+    /// check that needs it (see [`LintInput::open_verifications`]).
+    pub verifications: std::sync::OnceLock<Vec<(u32, crate::plan::verification::Reach)>>,
 }
 
 impl<'a> LintInput<'a> {
@@ -140,6 +143,7 @@ impl<'a> LintInput<'a> {
             root,
             env,
             handoffs,
+            verifications: std::sync::OnceLock::new(),
         })
     }
 

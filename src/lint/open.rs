@@ -22,13 +22,20 @@ impl<'a> LintInput<'a> {
     }
 
     /// The open phases with the reach of their §Verification bullet, in
-    /// graph order; a phase without such a bullet is skipped.
-    pub fn open_verifications(&self) -> Vec<(u32, &'a PhaseBlock, Reach)> {
-        let file = &self.manifest.plan.file;
-        self.open_blocks()
-            .into_iter()
-            .map(|(p, b)| (p, b, Reach::of(file, b, VERIFICATION_LABEL)))
-            .filter(|(_, _, r)| r.bullet_line.is_some())
+    /// graph order; a phase without such a bullet is skipped. The reaches
+    /// are read once per input.
+    pub fn open_verifications(&self) -> Vec<(u32, &'a PhaseBlock, &Reach)> {
+        let plan = &self.manifest.plan;
+        let reaches = self.verifications.get_or_init(|| {
+            self.open_blocks()
+                .into_iter()
+                .map(|(p, b)| (p, Reach::of(&plan.file, b, VERIFICATION_LABEL)))
+                .filter(|(_, r)| r.bullet_line.is_some())
+                .collect()
+        });
+        reaches
+            .iter()
+            .filter_map(|(p, r)| plan.phase_block(*p).map(|b| (*p, b, r)))
             .collect()
     }
 

@@ -30,6 +30,8 @@ pub struct Pattern {
     words: &'static [&'static str],
     /// Whether it matches ignoring case.
     ignore_case: bool,
+    /// The blank-free parts of each word (lower-cased when `ignore_case`).
+    parts: Vec<Vec<String>>,
     /// Finds where the leftmost match starts (and whether there is one).
     first: OnceLock<regex::Regex>,
     /// From a start, finds where the longest match ends: a lazy DFA with
@@ -47,10 +49,27 @@ impl Pattern {
     /// added): it keeps `ere`'s words, so every match of `pattern` must
     /// hold a match of `ere`.
     pub fn with(pattern: String, ere: Ere) -> Pattern {
+        let parts = ere
+            .words
+            .iter()
+            .map(|word| {
+                word.split(' ')
+                    .filter(|part| !part.is_empty())
+                    .map(|part| {
+                        if ere.ignore_case {
+                            part.to_ascii_lowercase()
+                        } else {
+                            part.to_string()
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
         Pattern {
             ere: pattern,
             words: ere.words,
             ignore_case: ere.ignore_case,
+            parts,
             first: OnceLock::new(),
             longest: OnceLock::new(),
         }
@@ -67,6 +86,26 @@ impl Pattern {
         } else {
             self.words.iter().any(|w| text.contains(w))
         }
+    }
+
+    /// Whether text made of `lines` may hold a match once it is folded
+    /// (lines joined, blanks changed and squeezed): for one of the
+    /// pattern's words, every blank-free part of it appears in some line.
+    /// When this says no, no fold of the lines holds a match, and the fold
+    /// need not be made.
+    pub fn may_appear(&self, lines: &[&str]) -> bool {
+        let lowered: Vec<String>;
+        let lines: Vec<&str> = if self.ignore_case {
+            lowered = lines.iter().map(|l| l.to_ascii_lowercase()).collect();
+            lowered.iter().map(String::as_str).collect()
+        } else {
+            lines.to_vec()
+        };
+        self.parts.iter().any(|parts| {
+            parts
+                .iter()
+                .all(|part| lines.iter().any(|l| l.contains(part.as_str())))
+        })
     }
 
     /// The compiled expression. Panics on a pattern that does not compile:
@@ -256,6 +295,16 @@ mod tests {
         let p = Pattern::new(verify::EXTERNAL_WAIT);
         assert_eq!(p.find("grep -q x build.log"), None);
         assert!(p.first.get().is_none());
+    }
+
+    #[test]
+    fn words_may_appear_across_lines_and_blanks() {
+        let p = Pattern::new(verify::EXTERNAL_WAIT);
+        assert!(p.may_appear(&["  tail \\", "  -f log"]));
+        assert!(p.may_appear(&["tail\t-f log"]));
+        assert!(!p.may_appear(&["grep -q x log", "test -s y"]));
+        let ci = Pattern::new(verify::EXPECTED_FAILURE);
+        assert!(ci.may_appear(&["`x` — Known RED"]));
     }
 
     #[test]

@@ -63,21 +63,28 @@ pub fn setup_deps_missing(input: &LintInput, out: &mut Vec<Hit>) {
             continue;
         };
         let start = Some(verify_in.clone());
-        let mut installed = HashSet::new();
-        let setup = Reach::of(&plan.file, block, SETUP_LABEL);
-        for command in every_phase.iter().chain(&setup_commands(text, &setup)) {
-            for call in calls(command, &start) {
-                if let Call::Installs(eco, folder) = call {
-                    installed.insert((eco, folder));
-                }
-            }
-        }
+        let mut installed: Option<HashSet<(Ecosystem, String)>> = None;
         let mut named = HashSet::new();
-        for command in verification_commands(text, &reach) {
+        for command in verification_commands(text, reach) {
+            if !may_need_dependencies(&command.text) {
+                continue;
+            }
             for call in calls(&command.text, &start) {
                 let Call::Needs(eco, folder) = call else {
                     continue;
                 };
+                let installed = installed.get_or_insert_with(|| {
+                    let setup = Reach::of(&plan.file, block, SETUP_LABEL);
+                    every_phase
+                        .iter()
+                        .chain(&setup_commands(text, &setup))
+                        .flat_map(|command| calls(command, &start))
+                        .filter_map(|call| match call {
+                            Call::Installs(eco, folder) => Some((eco, folder)),
+                            Call::Needs(..) => None,
+                        })
+                        .collect()
+                });
                 if installed.contains(&(eco, folder.clone()))
                     || !named.insert((eco, folder.clone()))
                 {
@@ -91,6 +98,13 @@ pub fn setup_deps_missing(input: &LintInput, out: &mut Vec<Hit>) {
             }
         }
     }
+}
+
+/// Whether `command` names a package manager or a `.venv` program at all:
+/// a command that names none needs no dependencies, and is not read
+/// further.
+fn may_need_dependencies(command: &str) -> bool {
+    command.contains(VENV_BIN) || PACKAGE_MANAGERS.iter().any(|m| command.contains(m.command))
 }
 
 /// The finding's message: the command, what it runs and where, where Setup

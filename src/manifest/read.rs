@@ -2,10 +2,11 @@
 //! manifest table, its columns by header name, its rows, and the shapes that
 //! keep it from being a well-formed table (SPEC §6 `decision-table-malformed`).
 
+use std::borrow::Cow;
 use std::ops::Range;
 
 use crate::error::is_invisible;
-use crate::markdown::table::{has_pipe, read_text_cell, split_cells, strip_decoration};
+use crate::markdown::table::{has_pipe, read_text_cell, split_cells, strip_decoration, stripped};
 use crate::markdown::{MarkdownFile, starts_with_ignore_case};
 
 pub use super::row::{DecisionRow, FileKind, Origin, PhaseScope, read_blocking};
@@ -286,13 +287,14 @@ fn stray_pipe_lines(
     out
 }
 
-/// `text` in lower case, without a new allocation when it has no upper-case
-/// letter (the common case for state and source words).
-fn lower_case(text: String) -> String {
-    if text.chars().any(char::is_uppercase) {
-        text.to_lowercase()
-    } else {
+/// `text` in lower case, copied once.
+fn lower_case(text: Cow<'_, str>) -> String {
+    if text.is_ascii() {
+        let mut text = text.into_owned();
+        text.make_ascii_lowercase();
         text
+    } else {
+        text.to_lowercase()
     }
 }
 
@@ -312,8 +314,8 @@ fn read_table(
     let mut table = DecisionTable {
         header_line,
         columns,
-        lines: Vec::new(),
-        rows: Vec::new(),
+        lines: Vec::with_capacity(rows.len()),
+        rows: Vec::with_capacity(rows.len()),
     };
     if table.column_index(Column::Key).is_none() {
         problems.push(TableProblem {
@@ -334,8 +336,19 @@ fn read_table(
     ];
     let mut last_line = header_line;
     for range in rows.iter().skip(1) {
-        let first = file.line_of(range.start).max(last_line + 1);
-        let last = file.line_of(range.end.saturating_sub(1)).max(first);
+        // Rows are consecutive lines as a rule: the line after the last one
+        // read needs no search.
+        let next = last_line + 1;
+        let first = if file.lines.line_start(next) == range.start {
+            next
+        } else {
+            file.line_of(range.start).max(next)
+        };
+        let last = if file.lines.line_range_with_ending(first).end >= range.end {
+            first
+        } else {
+            file.line_of(range.end.saturating_sub(1)).max(first)
+        };
         for line in first..=last {
             last_line = line;
             let line_range = file.lines.line_range(&file.text, line);
@@ -370,19 +383,19 @@ fn read_table(
                     .map(|r| &file.text[r.clone()])
                     .unwrap_or("")
             };
-            let key = strip_decoration(cell(cols[0]));
+            let key = stripped(cell(cols[0]));
             let row = if key.is_empty() {
                 None
             } else {
                 table.rows.push(DecisionRow {
-                    key,
+                    key: key.into_owned(),
                     value: read_text_cell(cell(cols[1])),
                     owner: strip_decoration(cell(cols[2])),
-                    state: lower_case(strip_decoration(cell(cols[3]))),
-                    blocking: read_blocking(&strip_decoration(cell(cols[4]))),
-                    source: lower_case(strip_decoration(cell(cols[5]))),
+                    state: lower_case(stripped(cell(cols[3]))),
+                    blocking: read_blocking(&stripped(cell(cols[4]))),
+                    source: lower_case(stripped(cell(cols[5]))),
                     evidence: read_text_cell(cell(cols[6])),
-                    phase: PhaseScope::read(&strip_decoration(cell(cols[7]))),
+                    phase: PhaseScope::read(&stripped(cell(cols[7]))),
                     origin: Origin { file: kind, line },
                 });
                 Some(table.rows.len() - 1)

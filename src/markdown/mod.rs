@@ -213,18 +213,17 @@ pub struct Document {
 
 impl Document {
     /// Parses `text[from..]` (the body after the frontmatter) with GFM
-    /// tables; every range is an offset into the whole `text`. The body
-    /// rows of a table that follows a level-1 or level-2 heading directly
-    /// are parsed with their cell text masked (`mask.rs`): the blocks,
+    /// tables; every range is an offset into the whole `text`. The tables
+    /// that follow a level-1 or level-2 heading directly are read without
+    /// parsing the inline content of their cells (`mask.rs`): the blocks,
     /// tables and rows are those of [`Document::parse_unmasked`], without
     /// the inline events inside those cells.
     pub fn parse(text: &str, from: usize) -> Document {
         let body = &text[from..];
-        if let Some((masked, guesses)) = mask::mask_table_rows(body) {
-            let doc = Document::parse_body(&masked, from);
-            if mask::proven(&doc, &guesses, from) {
-                return doc;
-            }
+        if let Some(reduced) = mask::reduce(body)
+            && let Some(doc) = reduced.restore(Document::parse_body(&reduced.text, from), from)
+        {
+            return doc;
         }
         Document::parse_body(body, from)
     }

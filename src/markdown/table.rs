@@ -6,6 +6,7 @@
 //! the raw line so that every cell keeps its exact source text and byte range
 //! (the writer edits rows in place, and the lints count cells as written).
 
+use std::borrow::Cow;
 use std::ops::Range;
 
 /// Splits one table row line into its cells, GFM style: an optional leading
@@ -21,15 +22,13 @@ pub fn split_cells(line: &str) -> Vec<Range<usize>> {
     if bytes.get(start) == Some(&b'|') {
         start += 1;
     }
-    let mut cells = Vec::new();
+    let mut cells = Vec::with_capacity(8);
     let mut cell_start = start;
-    let mut i = start;
-    while i < bytes.len() {
-        if bytes[i] == b'|' && (i == 0 || bytes[i - 1] != b'\\') {
+    for (i, &b) in bytes.iter().enumerate().skip(start) {
+        if b == b'|' && (i == 0 || bytes[i - 1] != b'\\') {
             cells.push(cell_start..i);
             cell_start = i + 1;
         }
-        i += 1;
     }
     let tail = &line[cell_start..];
     if !trim_cell(tail).is_empty() || cells.is_empty() {
@@ -61,18 +60,32 @@ pub fn trim_cell(cell: &str) -> &str {
 /// Removes every `*` and backtick, then trims: how `key`, `owner`, `state`,
 /// `source` and `blocking` cells and header cells are read (SPEC §3.3).
 pub fn strip_decoration(cell: &str) -> String {
+    stripped(cell).into_owned()
+}
+
+/// [`strip_decoration`] without a copy when the cell is a slice of itself
+/// (no decoration, or decoration only around the word).
+pub fn stripped(cell: &str) -> Cow<'_, str> {
     let cell = trim_cell(cell);
-    let decoration = |b: &u8| matches!(b, b'*' | b'`');
-    if !cell.as_bytes().iter().any(decoration) {
-        return cell.to_string();
+    let mark = |b: &u8| matches!(b, b'*' | b'`');
+    if !cell.as_bytes().iter().any(mark) {
+        return Cow::Borrowed(cell);
     }
-    let mut stripped = String::with_capacity(cell.len());
-    stripped.extend(cell.chars().filter(|c| !matches!(c, '*' | '`')));
-    let trimmed = trim_cell(&stripped);
-    if trimmed.len() == stripped.len() {
-        stripped
+    // Most decoration wraps the word (`` `key` ``, `**x**`): cut it off
+    // both ends; otherwise drop every mark.
+    let inner = cell.trim_matches(['*', '`']);
+    if !inner.as_bytes().iter().any(mark) {
+        return Cow::Borrowed(trim_cell(inner));
+    }
+    let mut joined = String::with_capacity(cell.len());
+    for piece in cell.split(['*', '`']) {
+        joined.push_str(piece);
+    }
+    let trimmed = trim_cell(&joined);
+    if trimmed.len() == joined.len() {
+        Cow::Owned(joined)
     } else {
-        trimmed.to_string()
+        Cow::Owned(trimmed.to_string())
     }
 }
 
@@ -80,7 +93,8 @@ pub fn strip_decoration(cell: &str) -> String {
 /// literal `|`; every other byte as written (SPEC §3.3).
 pub fn read_text_cell(cell: &str) -> String {
     let cell = trim_cell(cell);
-    if cell.contains("\\|") {
+    let escaped_pipe = cell.as_bytes().windows(2).any(|w| w == b"\\|");
+    if escaped_pipe {
         cell.replace("\\|", "|")
     } else {
         cell.to_string()
@@ -108,6 +122,10 @@ mod tests {
     #[test]
     fn reads_cells() {
         assert_eq!(strip_decoration(" **`Plan`** "), "Plan");
+        assert_eq!(strip_decoration("` key `"), "key");
+        assert_eq!(strip_decoration("*a* b"), "a b");
+        assert_eq!(strip_decoration("**"), "");
+        assert_eq!(strip_decoration("é*"), "é");
         assert_eq!(read_text_cell("  cap \\| 60 \t"), "cap | 60");
         assert_eq!(trim_cell("\u{A0}x "), "\u{A0}x");
     }

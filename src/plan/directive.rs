@@ -125,9 +125,21 @@ pub fn first_directive_in(
     label: &str,
     shape: LineShape,
 ) -> Option<DirectiveLine> {
-    lines_in(file, range).find_map(|(line, span)| {
+    let (first, last) = if range.start < range.end {
+        (file.line_of(range.start), file.line_of(range.end - 1))
+    } else {
+        (1, 0)
+    };
+    (first..=last).find_map(|line| {
+        let span = file.lines.line_range(&file.text, line);
+        if span.start < range.start || span.start >= range.end {
+            return None;
+        }
         let text = &file.text[span.clone()];
         let value = match_directive(text, label, shape)?;
+        if file.doc.in_code_or_html(span.start) {
+            return None;
+        }
         let lead = text.len() - text.trim_start_matches([' ', '\t']).len();
         Some(DirectiveLine {
             value,
