@@ -9,7 +9,7 @@
 //! into one line, as the reference does. Findings point at the line the
 //! matched text was written on.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::ops::Range;
 use std::sync::LazyLock;
 
@@ -63,8 +63,8 @@ pub fn verification_external_wait(input: &LintInput, out: &mut Vec<Hit>) {
 /// after each loop's `done`, then the first [`EXTERNAL_WAIT`] match,
 /// trimmed.
 pub fn external_wait(plan: &str, reach: &Reach) -> Option<Quote> {
-    let lines = reach_lines(plan, reach);
-    if !EXTERNAL_WAIT_RE.may_appear(&lines) && !EXTERNAL_WAIT_ALLOW_RE.may_appear(&lines) {
+    if !EXTERNAL_WAIT_RE.may_appear(&reach.text) && !EXTERNAL_WAIT_ALLOW_RE.may_appear(&reach.text)
+    {
         return None;
     }
     let mut folded = Folded::default();
@@ -112,11 +112,6 @@ pub fn external_wait(plan: &str, reach: &Reach) -> Option<Quote> {
     })
 }
 
-/// The text of each line of `reach`.
-fn reach_lines<'p>(plan: &'p str, reach: &Reach) -> Vec<&'p str> {
-    reach.lines.iter().map(|l| &plan[l.span.clone()]).collect()
-}
-
 /// `folded` with tabs as spaces and every run of spaces squeezed to one.
 fn squeeze_blanks(folded: &Folded) -> Folded {
     let spaced = folded.map_bytes(|_, _| true, |b| if b == b'\t' { b' ' } else { b });
@@ -161,7 +156,7 @@ pub fn verification_fleet_wide(input: &LintInput, out: &mut Vec<Hit>) {
 /// The first fleet-wide command of `reach`, blanks squeezed, and the plan
 /// range it was written in.
 pub fn fleet_wide_command(plan: &str, reach: &Reach) -> Option<Quote> {
-    if !FLEET_WIDE_RE.may_appear(&reach_lines(plan, reach)) {
+    if !FLEET_WIDE_RE.may_appear(&reach.text) {
         return None;
     }
     for line in &reach.lines {
@@ -233,6 +228,7 @@ pub fn verification_lead_missing(input: &LintInput, out: &mut Vec<Hit>) {
         return;
     }
     let plan = &input.manifest.plan.file.text;
+    let mut installed: HashMap<&str, bool> = HashMap::new();
     for (phase, _, reach) in input.open_verifications() {
         let mut named = HashSet::new();
         for candidate in reach.candidates(plan) {
@@ -246,7 +242,10 @@ pub fn verification_lead_missing(input: &LintInput, out: &mut Vec<Hit>) {
             if PREFLIGHT_SKIP.contains(&program) || !named.insert(program) {
                 continue;
             }
-            if input.env.finds(program) {
+            if *installed
+                .entry(program)
+                .or_insert_with(|| input.env.finds(program))
+            {
                 continue;
             }
             let hint = LEAD_HINTS
@@ -332,7 +331,7 @@ pub fn verification_bring_up(input: &LintInput, out: &mut Vec<Hit>) {
 /// The first bring-up step at a command head of `reach`, and where it was
 /// written.
 pub fn bring_up(plan: &str, reach: &Reach) -> Option<Quote> {
-    if !SETUP_RE.may_appear(&reach_lines(plan, reach)) {
+    if !SETUP_RE.may_appear(&reach.text) {
         return None;
     }
     let mut folded = Folded::default();
@@ -381,7 +380,7 @@ pub fn verification_expected_failure(input: &LintInput, out: &mut Vec<Hit>) {
 /// The first expected-failure phrase of `reach` (its lines joined by
 /// spaces), and where it was written.
 pub fn expected_failure(plan: &str, reach: &Reach) -> Option<Quote> {
-    if !EXPECTED_FAILURE_RE.may_appear(&reach_lines(plan, reach)) {
+    if !EXPECTED_FAILURE_RE.may_appear(&reach.text) {
         return None;
     }
     let mut folded = Folded::default();

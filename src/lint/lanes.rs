@@ -14,9 +14,10 @@ use crate::vocab::directives::{ClosedDirective, ISOLATION, LANDING};
 
 /// The word a closed directive resolves to for `phase` (SPEC-PARITY.md
 /// section B, note on F27): the phase bullet's first word if it is one of
-/// the directive's words, else the plan-wide line's, else `None`. An
-/// unknown word falls through to the next level. The bullet that gave the
-/// word comes with it (`None` for the plan-wide line).
+/// the directive's words, else `plan_word` (the plan-wide line's, see
+/// [`plan_word`]), else `None`. An unknown word falls through to the next
+/// level. The bullet that gave the word comes with it (`None` for the
+/// plan-wide line).
 fn resolve(
     plan: &Plan,
     phase: u32,

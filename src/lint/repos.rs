@@ -8,6 +8,7 @@
 //! kept to `[a-z0-9._/-]`, `.` and `..` parts folded, 2 to 64 characters;
 //! an empty cell is `all`.
 
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use super::{Hit, LintInput, trimmed_span};
@@ -131,12 +132,10 @@ fn side(top: &Path, own: Option<&str>, token: &str) -> Side {
         return Side::Inside;
     }
     let path = top.join(token);
-    let physical = if path.is_dir() {
-        std::fs::canonicalize(&path).ok()
-    } else if path.exists() {
-        path.parent().and_then(|p| std::fs::canonicalize(p).ok())
-    } else {
-        None
+    let physical = match std::fs::metadata(&path) {
+        Ok(meta) if meta.is_dir() => std::fs::canonicalize(&path).ok(),
+        Ok(_) => path.parent().and_then(|p| std::fs::canonicalize(p).ok()),
+        Err(_) => None,
     };
     match physical {
         Some(p) if p.starts_with(top) => Side::Inside,
@@ -160,30 +159,38 @@ pub fn repos_outside_root(input: &LintInput, out: &mut Vec<Hit>) {
         return;
     };
     let plan = &input.manifest.plan;
-    let phases = plan.graph_phases();
-    let tokens = |p: u32| {
-        repos_cell(input, p)
-            .map(|(c, _)| repos_tokens(c))
-            .unwrap_or_else(|| vec![REPOS_ALL.to_string()])
+    let phases: Vec<(u32, Vec<String>)> = plan
+        .graph_phases()
+        .into_iter()
+        .map(|p| {
+            let tokens = repos_cell(input, p)
+                .map(|(c, _)| repos_tokens(c))
+                .unwrap_or_else(|| vec![REPOS_ALL.to_string()]);
+            (p, tokens)
+        })
+        .collect();
+    let mut sides: HashMap<String, Side> = HashMap::new();
+    let mut side_of = |token: &str| {
+        *sides
+            .entry(token.to_string())
+            .or_insert_with(|| side(&top, own.as_deref(), token))
     };
-    let any_inside = phases.iter().any(|&p| {
-        tokens(p)
-            .iter()
-            .any(|t| side(&top, own.as_deref(), t) == Side::Inside)
-    });
+    let any_inside = phases
+        .iter()
+        .any(|(_, tokens)| tokens.iter().any(|t| side_of(t) == Side::Inside));
     if !any_inside {
         return;
     }
     let shown = top.display();
-    for phase in phases {
+    for (phase, tokens) in phases {
         if input.done.contains(&phase) {
             continue;
         }
         let span = repos_cell(input, phase)
             .map(|(_, s)| s)
             .unwrap_or_else(|| row_or_heading(input, phase));
-        for token in tokens(phase) {
-            if side(&top, own.as_deref(), &token) != Side::Outside {
+        for token in tokens {
+            if side_of(&token) != Side::Outside {
                 continue;
             }
             out.push(Hit {

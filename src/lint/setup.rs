@@ -54,6 +54,9 @@ pub fn setup_deps_missing(input: &LintInput, out: &mut Vec<Hit>) {
     let text = &plan.file.text;
     let every_phase = every_phase_setup(input);
     for (phase, block, reach) in input.open_verifications() {
+        if !may_need_dependencies(&reach.text) {
+            continue;
+        }
         let verify_in = match plan.phase_directive(phase, VERIFY_IN_LABEL) {
             Some(d) if d.value.contains(char::is_whitespace) => continue,
             Some(d) => join(&Some(".".to_string()), &d.value),

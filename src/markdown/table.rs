@@ -24,8 +24,8 @@ pub fn split_cells(line: &str) -> Vec<Range<usize>> {
     }
     let mut cells = Vec::with_capacity(8);
     let mut cell_start = start;
-    for (i, &b) in bytes.iter().enumerate().skip(start) {
-        if b == b'|' && (i == 0 || bytes[i - 1] != b'\\') {
+    for i in memchr::memchr_iter(b'|', &bytes[start..]).map(|i| start + i) {
+        if i == 0 || bytes[i - 1] != b'\\' {
             cells.push(cell_start..i);
             cell_start = i + 1;
         }

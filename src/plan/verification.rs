@@ -51,6 +51,8 @@ pub struct Reach {
     /// 1-based line of the bullet that opens the reach (`None` when the
     /// block has no such bullet).
     pub bullet_line: Option<usize>,
+    /// The kept lines' text, joined by line feeds.
+    pub text: String,
 }
 
 impl Reach {
@@ -78,6 +80,10 @@ impl Reach {
                 continue;
             }
             if fence || text.contains('`') {
+                if !reach.lines.is_empty() {
+                    reach.text.push('\n');
+                }
+                reach.text.push_str(text);
                 reach.lines.push(ReachLine {
                     line,
                     span,
