@@ -40,7 +40,7 @@ pub fn split_cells(line: &str) -> Vec<Range<usize>> {
 /// Whether a row line holds at least one unescaped `|`.
 pub fn has_pipe(line: &str) -> bool {
     let bytes = line.as_bytes();
-    (0..bytes.len()).any(|i| bytes[i] == b'|' && (i == 0 || bytes[i - 1] != b'\\'))
+    memchr::memchr_iter(b'|', bytes).any(|i| i == 0 || bytes[i - 1] != b'\\')
 }
 
 /// Trims ASCII spaces, tabs and CRs from both ends (SPEC §3.3: a
@@ -93,7 +93,8 @@ pub fn stripped(cell: &str) -> Cow<'_, str> {
 /// literal `|`; every other byte as written (SPEC §3.3).
 pub fn read_text_cell(cell: &str) -> String {
     let cell = trim_cell(cell);
-    let escaped_pipe = cell.as_bytes().windows(2).any(|w| w == b"\\|");
+    let bytes = cell.as_bytes();
+    let escaped_pipe = memchr::memchr_iter(b'\\', bytes).any(|at| bytes.get(at + 1) == Some(&b'|'));
     if escaped_pipe {
         cell.replace("\\|", "|")
     } else {

@@ -201,28 +201,30 @@ pub struct Plan {
     pub frontmatter: Frontmatter,
     /// The `## Phase graph` section, if any.
     pub graph: Option<PhaseGraph>,
-    /// The `### Phase N` blocks, in document order.
-    pub phases: Vec<PhaseBlock>,
+    /// The `### Phase N` blocks, in document order, read on first use
+    /// (listings need none); see [`Plan::phases`].
+    phases: std::sync::OnceLock<PhaseBlocks>,
     /// The `## Decisions` section, if any.
     pub decisions: Option<DecisionSection>,
-    /// Phase number → index into `phases` of the first block for that phase.
-    phase_index: HashMap<u32, usize>,
+}
+
+/// The phase blocks of a plan and an index of them by phase number.
+#[derive(Debug, Clone, Default)]
+struct PhaseBlocks {
+    /// The blocks, in document order.
+    blocks: Vec<PhaseBlock>,
+    /// Phase number → index into `blocks` of the first block for that phase.
+    index: HashMap<u32, usize>,
 }
 
 impl Plan {
     /// Builds the plan model of an already-read file.
     pub fn from_file(slug: &str, file: MarkdownFile) -> Plan {
-        let phases = phase::read_phase_blocks(&file);
-        let mut phase_index = HashMap::with_capacity(phases.len());
-        for (i, block) in phases.iter().enumerate() {
-            phase_index.entry(block.number).or_insert(i);
-        }
         Plan {
             slug: slug.to_string(),
             frontmatter: Frontmatter::read(&file),
             graph: PhaseGraph::read(&file),
-            phases,
-            phase_index,
+            phases: std::sync::OnceLock::new(),
             decisions: DecisionSection::read(&file, FileKind::Plan),
             file,
         }
@@ -253,9 +255,27 @@ impl Plan {
             .unwrap_or_default()
     }
 
+    /// The `### Phase N` blocks, in document order (read on first use).
+    pub fn phases(&self) -> &[PhaseBlock] {
+        &self.phase_blocks().blocks
+    }
+
     /// The phase block for `phase` (the first one, if the plan repeats it).
     pub fn phase_block(&self, phase: u32) -> Option<&PhaseBlock> {
-        self.phase_index.get(&phase).map(|&i| &self.phases[i])
+        let blocks = self.phase_blocks();
+        blocks.index.get(&phase).map(|&i| &blocks.blocks[i])
+    }
+
+    /// The phase blocks and their index, read on first use.
+    fn phase_blocks(&self) -> &PhaseBlocks {
+        self.phases.get_or_init(|| {
+            let blocks = phase::read_phase_blocks(&self.file);
+            let mut index = HashMap::with_capacity(blocks.len());
+            for (i, block) in blocks.iter().enumerate() {
+                index.entry(block.number).or_insert(i);
+            }
+            PhaseBlocks { blocks, index }
+        })
     }
 
     /// The rows of the plan's `## Decisions` table (empty when it has none).
@@ -310,8 +330,8 @@ mod tests {
                 .and_then(|g| g.row(2))
                 .is_some_and(|r| r.gated)
         );
-        assert_eq!(p.phases.len(), 2);
-        assert_eq!(p.phases[1].number, 2);
+        assert_eq!(p.phases().len(), 2);
+        assert_eq!(p.phases()[1].number, 2);
         assert_eq!(
             p.phase_block(2)
                 .and_then(|b| b.directive("gate-check"))
