@@ -106,7 +106,7 @@ fn report(plan_text: String, twin_text: Option<String>) -> PlanReport {
         root: Path::new("/nonexistent-docs-root"),
         env: &LintEnv::default(),
         handoffs: &Handoffs::default(),
-        verifications: Default::default(),
+        open: Default::default(),
     };
     let findings = lint::run(&input, &LintConfig::default());
     PlanReport {

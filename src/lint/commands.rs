@@ -44,6 +44,7 @@ type Quote = (String, Range<usize>);
 pub fn verification_external_wait(input: &LintInput, out: &mut Vec<Hit>) {
     let plan = &input.manifest.plan.file.text;
     for (phase, _, reach) in input.open_verifications() {
+        let phase = *phase;
         let Some((hit, span)) = external_wait(plan, reach) else {
             continue;
         };
@@ -137,6 +138,7 @@ fn trim_range(text: &str, range: Range<usize>) -> Range<usize> {
 pub fn verification_fleet_wide(input: &LintInput, out: &mut Vec<Hit>) {
     let plan = &input.manifest.plan.file.text;
     for (phase, _, reach) in input.open_verifications() {
+        let phase = *phase;
         let Some((command, span)) = fleet_wide_command(plan, reach) else {
             continue;
         };
@@ -230,6 +232,7 @@ pub fn verification_lead_missing(input: &LintInput, out: &mut Vec<Hit>) {
     let plan = &input.manifest.plan.file.text;
     let mut installed: HashMap<&str, bool> = HashMap::new();
     for (phase, _, reach) in input.open_verifications() {
+        let phase = *phase;
         let mut named = HashSet::new();
         for candidate in reach.candidates(plan) {
             let command = &plan[candidate.span.clone()];
@@ -273,6 +276,7 @@ pub fn verification_lead_missing(input: &LintInput, out: &mut Vec<Hit>) {
 pub fn verification_cwd_unpinned(input: &LintInput, out: &mut Vec<Hit>) {
     let plan = &input.manifest.plan.file.text;
     for (phase, block, reach) in input.open_verifications() {
+        let (phase, block) = (*phase, *block);
         if names_verify_in(&plan[block.range.clone()]) {
             continue;
         }
@@ -315,6 +319,7 @@ fn names_verify_in(text: &str) -> bool {
 pub fn verification_bring_up(input: &LintInput, out: &mut Vec<Hit>) {
     let plan = &input.manifest.plan.file.text;
     for (phase, _, reach) in input.open_verifications() {
+        let phase = *phase;
         let Some((hit, span)) = bring_up(plan, reach) else {
             continue;
         };
@@ -364,6 +369,7 @@ pub fn bring_up(plan: &str, reach: &Reach) -> Option<Quote> {
 pub fn verification_expected_failure(input: &LintInput, out: &mut Vec<Hit>) {
     let plan = &input.manifest.plan.file.text;
     for (phase, _, reach) in input.open_verifications() {
+        let phase = *phase;
         let Some((hit, span)) = expected_failure(plan, reach) else {
             continue;
         };

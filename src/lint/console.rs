@@ -126,7 +126,7 @@ pub fn mcp_server_unregistered(input: &LintInput, out: &mut Vec<Hit>) {
         });
         known.extend(named);
     }
-    for (phase, _) in input.open_blocks() {
+    for &(phase, _) in input.open_blocks() {
         let Some(bullet) = plan.phase_directive(phase, MCP_LABEL) else {
             continue;
         };
@@ -171,7 +171,7 @@ pub fn credential_unregistered(input: &LintInput, out: &mut Vec<Hit>) {
             known.extend(named);
         }
     }
-    for (phase, _) in input.open_blocks() {
+    for &(phase, _) in input.open_blocks() {
         let Some(bullet) = plan.phase_directive(phase, CREDENTIALS_LABEL) else {
             continue;
         };
@@ -270,7 +270,7 @@ pub fn wait_window_short(input: &LintInput, out: &mut Vec<Hit>) {
     let plan_budget = plan
         .plan_directive(WAIT_BUDGET_LABEL)
         .and_then(|l| duration_minutes(after_colon(raw(plan, &l))));
-    for (phase, _) in input.open_blocks() {
+    for &(phase, _) in input.open_blocks() {
         let Some(bullet) = plan.phase_directive(phase, WAITS_ON_LABEL) else {
             continue;
         };

@@ -22,20 +22,28 @@ fn resolve(
     plan: &Plan,
     phase: u32,
     directive: &ClosedDirective,
+    plan_word: Option<&str>,
 ) -> Option<(String, Option<DirectiveLine>)> {
-    let valid = |line: &DirectiveLine| {
-        line.first_word()
-            .filter(|w| directive.words.contains(&w.as_str()))
-    };
     if let Some(label) = directive.phase_label
         && let Some(bullet) = plan.phase_directive(phase, label)
-        && let Some(word) = valid(&bullet)
+        && let Some(word) = valid_word(&bullet, directive)
     {
         return Some((word, Some(bullet)));
     }
-    let label = directive.plan_label?;
-    let line = plan.plan_directive(label)?;
-    valid(&line).map(|w| (w, None))
+    plan_word.map(|w| (w.to_string(), None))
+}
+
+/// The first word of `line` when it is one of `directive`'s words.
+fn valid_word(line: &DirectiveLine, directive: &ClosedDirective) -> Option<String> {
+    line.first_word()
+        .filter(|w| directive.words.contains(&w.as_str()))
+}
+
+/// The plan-wide word of `directive` (its `## Session budget` line), when
+/// it is one of its words.
+fn plan_word(plan: &Plan, directive: &ClosedDirective) -> Option<String> {
+    let line = plan.plan_directive(directive.plan_label?)?;
+    valid_word(&line, directive)
 }
 
 /// F28 `land-needs-lane`: an open phase whose resolved land policy is not
@@ -48,13 +56,15 @@ pub fn land_needs_lane(input: &LintInput, out: &mut Vec<Hit>) {
         .plan_directive(WORKTREES_LABEL)
         .and_then(|l| l.first_word())
         .is_some_and(|w| w == WORKTREES_ON);
-    for (phase, block) in input.open_blocks() {
-        let (policy, bullet) =
-            resolve(plan, phase, &LANDING).unwrap_or_else(|| (DEFAULT_LAND.to_string(), None));
+    let plan_land = plan_word(plan, &LANDING);
+    let plan_isolation = plan_word(plan, &ISOLATION);
+    for &(phase, block) in input.open_blocks() {
+        let (policy, bullet) = resolve(plan, phase, &LANDING, plan_land.as_deref())
+            .unwrap_or_else(|| (DEFAULT_LAND.to_string(), None));
         if policy == DEFAULT_LAND {
             continue;
         }
-        match resolve(plan, phase, &ISOLATION) {
+        match resolve(plan, phase, &ISOLATION, plan_isolation.as_deref()) {
             Some((word, _)) if word == ISOLATION_WORKTREE => continue,
             None if worktrees_on => continue,
             _ => {}
@@ -77,7 +87,7 @@ pub fn land_needs_lane(input: &LintInput, out: &mut Vec<Hit>) {
 /// in any case: the console acts only on the default branch.
 pub fn checkout_inert(input: &LintInput, out: &mut Vec<Hit>) {
     let plan = &input.manifest.plan;
-    for (phase, _) in input.open_blocks() {
+    for &(phase, _) in input.open_blocks() {
         let Some(bullet) = plan.phase_directive(phase, CHECKOUT_LABEL) else {
             continue;
         };

@@ -14,7 +14,7 @@ pub mod decisions;
 pub mod env;
 pub mod gates;
 pub mod lanes;
-mod open;
+pub mod open;
 pub mod pattern;
 pub mod progress;
 pub mod repos;
@@ -116,9 +116,10 @@ pub struct LintInput<'a> {
     pub env: &'a LintEnv,
     /// The plan's handoffs (`docs/handoffs/<slug>/`): each phase's newest.
     pub handoffs: &'a Handoffs,
-    /// The §Verification reach of each open phase, read once for every
-    /// check that needs it (see [`LintInput::open_verifications`]).
-    pub verifications: std::sync::OnceLock<Vec<(u32, crate::plan::verification::Reach)>>,
+    /// The open phases with their blocks and §Verification reaches, read
+    /// once for every check that needs them (see [`LintInput::open_blocks`]
+    /// and [`LintInput::open_verifications`]).
+    pub open: std::sync::OnceLock<open::OpenPhases<'a>>,
 }
 
 impl<'a> LintInput<'a> {
@@ -143,7 +144,7 @@ impl<'a> LintInput<'a> {
             root,
             env,
             handoffs,
-            verifications: std::sync::OnceLock::new(),
+            open: std::sync::OnceLock::new(),
         })
     }
 

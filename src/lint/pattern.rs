@@ -101,9 +101,14 @@ impl Pattern {
         } else {
             text
         };
+        let mut present = [false; 256];
+        for &b in text.as_bytes() {
+            present[usize::from(b)] = true;
+        }
+        let possible = |part: &String| part.bytes().all(|b| present[usize::from(b)]);
         self.parts
             .iter()
-            .any(|parts| parts.iter().all(|part| holds(text, part)))
+            .any(|parts| parts.iter().all(possible) && parts.iter().all(|part| holds(text, part)))
     }
 
     /// The compiled expression. Panics on a pattern that does not compile:

@@ -10,6 +10,7 @@
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
+use std::sync::{LazyLock, Mutex};
 
 use super::{Hit, LintInput, trimmed_span};
 use crate::manifest::FileKind;
@@ -144,9 +145,25 @@ fn side(top: &Path, own: Option<&str>, token: &str) -> Side {
 }
 
 /// The physical docs root (symlinks resolved) and its own name as a Repos
-/// token.
+/// token. A root is resolved once per process (`validate` lints many plans
+/// of one root).
 fn physical_root(input: &LintInput) -> Option<(PathBuf, Option<String>)> {
-    let top = std::fs::canonicalize(input.root).ok()?;
+    static RESOLVED: LazyLock<Mutex<HashMap<PathBuf, Option<PathBuf>>>> =
+        LazyLock::new(|| Mutex::new(HashMap::new()));
+    let cached = RESOLVED
+        .lock()
+        .ok()
+        .and_then(|roots| roots.get(input.root).cloned());
+    let top = match cached {
+        Some(top) => top?,
+        None => {
+            let top = std::fs::canonicalize(input.root).ok();
+            if let Ok(mut roots) = RESOLVED.lock() {
+                roots.insert(input.root.to_path_buf(), top.clone());
+            }
+            top?
+        }
+    };
     let own = top.file_name().and_then(|n| n.to_str()).and_then(normalise);
     Some((top, own))
 }
@@ -227,7 +244,7 @@ pub fn repos_root_token(input: &LintInput, out: &mut Vec<Hit>) {
     };
     let submodules = submodule_paths(&gitmodules);
     let plan = &input.manifest.plan;
-    for (phase, block) in input.open_blocks() {
+    for &(phase, block) in input.open_blocks() {
         let Some((cell, span)) = repos_cell(input, phase) else {
             continue;
         };

@@ -54,6 +54,7 @@ pub fn setup_deps_missing(input: &LintInput, out: &mut Vec<Hit>) {
     let text = &plan.file.text;
     let every_phase = every_phase_setup(input);
     for (phase, block, reach) in input.open_verifications() {
+        let (phase, block) = (*phase, *block);
         if !may_need_dependencies(&reach.text) {
             continue;
         }

@@ -8,7 +8,6 @@ pub mod phase;
 pub mod progress;
 pub mod verification;
 
-use std::collections::HashMap;
 use std::path::Path;
 
 use serde::Deserialize;
@@ -214,7 +213,30 @@ struct PhaseBlocks {
     /// The blocks, in document order.
     blocks: Vec<PhaseBlock>,
     /// Phase number → index into `blocks` of the first block for that phase.
-    index: HashMap<u32, usize>,
+    index: PhaseIndex,
+}
+
+/// Phase numbers to positions in a list, the first position of each phase
+/// kept: a sorted list searched by bisection (lookups are many and cheap).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub(crate) struct PhaseIndex(Vec<(u32, usize)>);
+
+impl PhaseIndex {
+    /// The index of `(phase, position)` pairs in list order.
+    pub(crate) fn new(pairs: impl IntoIterator<Item = (u32, usize)>) -> PhaseIndex {
+        let mut pairs: Vec<(u32, usize)> = pairs.into_iter().collect();
+        pairs.sort_unstable();
+        pairs.dedup_by_key(|(phase, _)| *phase);
+        PhaseIndex(pairs)
+    }
+
+    /// The first position of `phase`.
+    pub(crate) fn get(&self, phase: u32) -> Option<usize> {
+        self.0
+            .binary_search_by_key(&phase, |(p, _)| *p)
+            .ok()
+            .map(|i| self.0[i].1)
+    }
 }
 
 impl Plan {
@@ -263,17 +285,14 @@ impl Plan {
     /// The phase block for `phase` (the first one, if the plan repeats it).
     pub fn phase_block(&self, phase: u32) -> Option<&PhaseBlock> {
         let blocks = self.phase_blocks();
-        blocks.index.get(&phase).map(|&i| &blocks.blocks[i])
+        blocks.index.get(phase).map(|i| &blocks.blocks[i])
     }
 
     /// The phase blocks and their index, read on first use.
     fn phase_blocks(&self) -> &PhaseBlocks {
         self.phases.get_or_init(|| {
             let blocks = phase::read_phase_blocks(&self.file);
-            let mut index = HashMap::with_capacity(blocks.len());
-            for (i, block) in blocks.iter().enumerate() {
-                index.entry(block.number).or_insert(i);
-            }
+            let index = PhaseIndex::new(blocks.iter().enumerate().map(|(i, b)| (b.number, i)));
             PhaseBlocks { blocks, index }
         })
     }
