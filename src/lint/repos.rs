@@ -300,8 +300,9 @@ fn file_paths(text: &str, reach: &Reach) -> Vec<String> {
             }
             let path = word.strip_prefix("./").unwrap_or(word);
             let extension = path
-                .rsplit_once('.')
-                .is_some_and(|(_, e)| e.starts_with(|c: char| c.is_ascii_alphanumeric()));
+                .as_bytes()
+                .windows(2)
+                .any(|w| w[0] == b'.' && w[1].is_ascii_alphanumeric());
             if path.contains('/') || extension {
                 out.push(path.to_string());
             }
