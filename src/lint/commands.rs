@@ -38,24 +38,37 @@ static EXPECTED_FAILURE_RE: LazyLock<Pattern> = LazyLock::new(|| Pattern::new(EX
 /// A hit in a folded reach: the text to quote and the plan range to mark.
 type Quote = (String, Range<usize>);
 
-/// F16 `verification-external-wait`: an open phase whose §Verification
-/// waits on a clock outside the session ([`EXTERNAL_WAIT`]); the first
-/// such text is quoted.
-pub fn verification_external_wait(input: &LintInput, out: &mut Vec<Hit>) {
+/// One finding per open phase whose §Verification reach `find` quotes
+/// something from, worded by `message` (given the phase and the quote), at
+/// the line the quote starts on.
+fn quote_per_phase(
+    input: &LintInput,
+    out: &mut Vec<Hit>,
+    find: fn(&str, &Reach) -> Option<Quote>,
+    message: impl Fn(u32, &str) -> String,
+) {
     let plan = &input.manifest.plan.file.text;
     for (phase, _, reach) in input.open_verifications() {
-        let phase = *phase;
-        let Some((hit, span)) = external_wait(plan, reach) else {
+        let Some((hit, span)) = find(plan, reach) else {
             continue;
         };
         out.push(Hit {
             file: FileKind::Plan,
             span: input.on_one_line(span),
-            message: format!(
-                "phase {phase}: §Verification waits on an external process (`{hit}`) — the runner stops each command after 30 minutes and the session holds its lock meanwhile; verify what this phase built now, and move the wait to a later phase behind a Gate-check (or expect the run to park here)"
-            ),
+            message: message(*phase, &hit),
         });
     }
+}
+
+/// F16 `verification-external-wait`: an open phase whose §Verification
+/// waits on a clock outside the session ([`EXTERNAL_WAIT`]); the first
+/// such text is quoted.
+pub fn verification_external_wait(input: &LintInput, out: &mut Vec<Hit>) {
+    quote_per_phase(input, out, external_wait, |phase, hit| {
+        format!(
+            "phase {phase}: §Verification waits on an external process (`{hit}`) — the runner stops each command after 30 minutes and the session holds its lock meanwhile; verify what this phase built now, and move the wait to a later phase behind a Gate-check (or expect the run to park here)"
+        )
+    });
 }
 
 /// The first wait on an external clock in `reach`: its lines joined (a
@@ -317,20 +330,11 @@ fn names_verify_in(text: &str) -> bool {
 /// a fenced line. The first such step is quoted (as far as the pattern
 /// reads it: `sleep 900` is `sleep 9`).
 pub fn verification_bring_up(input: &LintInput, out: &mut Vec<Hit>) {
-    let plan = &input.manifest.plan.file.text;
-    for (phase, _, reach) in input.open_verifications() {
-        let phase = *phase;
-        let Some((hit, span)) = bring_up(plan, reach) else {
-            continue;
-        };
-        out.push(Hit {
-            file: FileKind::Plan,
-            span: input.on_one_line(span),
-            message: format!(
-                "phase {phase}: `{hit}` is bring-up, not proof — it prepares what the check needs and proves nothing itself; move it to \"- **Setup:**\", which the runner runs before §Verification and whose failures never mark the phase red"
-            ),
-        });
-    }
+    quote_per_phase(input, out, bring_up, |phase, hit| {
+        format!(
+            "phase {phase}: `{hit}` is bring-up, not proof — it prepares what the check needs and proves nothing itself; move it to \"- **Setup:**\", which the runner runs before §Verification and whose failures never mark the phase red"
+        )
+    });
 }
 
 /// The first bring-up step at a command head of `reach`, and where it was
@@ -367,20 +371,11 @@ pub fn bring_up(plan: &str, reach: &Reach) -> Option<Quote> {
 /// says in prose that a command is expected to fail ([`EXPECTED_FAILURE`],
 /// any case); the first such phrase is quoted as written.
 pub fn verification_expected_failure(input: &LintInput, out: &mut Vec<Hit>) {
-    let plan = &input.manifest.plan.file.text;
-    for (phase, _, reach) in input.open_verifications() {
-        let phase = *phase;
-        let Some((hit, span)) = expected_failure(plan, reach) else {
-            continue;
-        };
-        out.push(Hit {
-            file: FileKind::Plan,
-            span: input.on_one_line(span),
-            message: format!(
-                "phase {phase}: §Verification says \"{hit}\" in prose — the runner judges the command by its exit code and never reads the sentence, so the phase goes red; put the expectation in the command itself (`! <command>`, or a grep for the error you expect)"
-            ),
-        });
-    }
+    quote_per_phase(input, out, expected_failure, |phase, hit| {
+        format!(
+            "phase {phase}: §Verification says \"{hit}\" in prose — the runner judges the command by its exit code and never reads the sentence, so the phase goes red; put the expectation in the command itself (`! <command>`, or a grep for the error you expect)"
+        )
+    });
 }
 
 /// The first expected-failure phrase of `reach` (its lines joined by

@@ -107,45 +107,33 @@ pub fn mcp_server_unregistered(input: &LintInput, out: &mut Vec<Hit>) {
     let Some(known) = &input.env.mcp_servers else {
         return;
     };
-    let mut known = known.clone();
     let plan = &input.manifest.plan;
     let lines = budget_lines_containing(plan, MCP_SERVERS_EVERY_SESSION);
-    let named: Vec<String> = lines.iter().flat_map(|(l, _)| ids_on(l)).collect();
-    if let Some(missing) = unknown(&named, &known) {
+    let named = lines.first().map(|(_, span)| {
+        let ids = lines.iter().flat_map(|(l, _)| ids_on(l)).collect();
+        (ids, span.clone())
+    });
+    let plan_wide = |missing: &str| {
         let consequence = if mcp_policy(input, None).as_deref() == Some(MCP_REQUIRE) {
             "under the plan's MCP policy `require` every phase parks at boarding"
         } else {
             "phases run without them and say so in their handoffs (write **MCP policy:** require to park them instead)"
         };
-        out.push(Hit {
-            file: FileKind::Plan,
-            span: lines.first().map(|(_, s)| s.clone()).unwrap_or(0..0),
-            message: format!(
-                "plan: MCP server(s) not registered on this machine: {missing} — {consequence}; register them in Phase Console → MCP, or remove them from §Session budget"
-            ),
-        });
-        known.extend(named);
-    }
-    for &(phase, _) in input.open_blocks() {
-        let Some(bullet) = plan.phase_directive(phase, MCP_LABEL) else {
-            continue;
-        };
-        let Some(missing) = unknown(&ids_on(raw(plan, &bullet)), &known) else {
-            continue;
-        };
+        format!(
+            "plan: MCP server(s) not registered on this machine: {missing} — {consequence}; register them in Phase Console → MCP, or remove them from §Session budget"
+        )
+    };
+    let for_phase = |phase: u32, missing: &str| {
         let consequence = if mcp_policy(input, Some(phase)).as_deref() == Some(MCP_REQUIRE) {
             "the console parks this phase at boarding; register them in Phase Console → MCP, or remove them from the phase"
         } else {
             "the phase runs without them and says so; register them in Phase Console → MCP, remove them from the phase, or add \"- **MCP policy:** require\" to park it instead"
         };
-        out.push(Hit {
-            file: FileKind::Plan,
-            span: bullet.span.clone(),
-            message: format!(
-                "phase {phase}: MCP server(s) not registered on this machine: {missing} — {consequence}"
-            ),
-        });
-    }
+        format!(
+            "phase {phase}: MCP server(s) not registered on this machine: {missing} — {consequence}"
+        )
+    };
+    unregistered(input, out, known, named, MCP_LABEL, plan_wide, for_phase);
 }
 
 /// F15 `credential-unregistered`: with `PE_CREDENTIALS` set, the
@@ -156,23 +144,59 @@ pub fn credential_unregistered(input: &LintInput, out: &mut Vec<Hit>) {
     let Some(known) = &input.env.credentials else {
         return;
     };
-    let mut known = known.clone();
     let plan = &input.manifest.plan;
-    if let Some(line) = plan.plan_directive(CREDENTIALS_LABEL) {
-        let named = ids_on(raw(plan, &line));
-        if let Some(missing) = unknown(&named, &known) {
-            out.push(Hit {
-                file: FileKind::Plan,
-                span: line.span.clone(),
-                message: format!(
-                    "plan: credential(s) the console does not hold: {missing} — with **Credential policy:** require every phase is refused at boarding, and otherwise each runs without them; register them in Phase Console → Settings, or remove them from §Session budget"
-                ),
-            });
-            known.extend(named);
-        }
+    let named = plan
+        .plan_directive(CREDENTIALS_LABEL)
+        .map(|line| (ids_on(raw(plan, &line)), line.span));
+    let plan_wide = |missing: &str| {
+        format!(
+            "plan: credential(s) the console does not hold: {missing} — with **Credential policy:** require every phase is refused at boarding, and otherwise each runs without them; register them in Phase Console → Settings, or remove them from §Session budget"
+        )
+    };
+    let for_phase = |phase: u32, missing: &str| {
+        format!(
+            "phase {phase}: credential(s) the console does not hold: {missing} — the phase is refused at boarding under the credential policy `require` and runs without them (and says so) under `continue`; register them in Phase Console → Settings, or remove them from the phase"
+        )
+    };
+    unregistered(
+        input,
+        out,
+        known,
+        named,
+        CREDENTIALS_LABEL,
+        plan_wide,
+        for_phase,
+    );
+}
+
+/// The ids the console lacks (`known` is what it has): those named
+/// plan-wide (`named`: the ids and the span of their line), in one finding
+/// worded by `plan_wide`; then those of each open phase's first `label`
+/// bullet, one finding per phase worded by `for_phase`. An id named
+/// plan-wide is not named again for a phase.
+fn unregistered(
+    input: &LintInput,
+    out: &mut Vec<Hit>,
+    known: &[String],
+    named: Option<(Vec<String>, Range<usize>)>,
+    label: &str,
+    plan_wide: impl Fn(&str) -> String,
+    for_phase: impl Fn(u32, &str) -> String,
+) {
+    let mut known = known.to_vec();
+    if let Some((ids, span)) = named
+        && let Some(missing) = unknown(&ids, &known)
+    {
+        out.push(Hit {
+            file: FileKind::Plan,
+            span,
+            message: plan_wide(&missing),
+        });
+        known.extend(ids);
     }
+    let plan = &input.manifest.plan;
     for &(phase, _) in input.open_blocks() {
-        let Some(bullet) = plan.phase_directive(phase, CREDENTIALS_LABEL) else {
+        let Some(bullet) = plan.phase_directive(phase, label) else {
             continue;
         };
         let Some(missing) = unknown(&ids_on(raw(plan, &bullet)), &known) else {
@@ -181,9 +205,7 @@ pub fn credential_unregistered(input: &LintInput, out: &mut Vec<Hit>) {
         out.push(Hit {
             file: FileKind::Plan,
             span: bullet.span.clone(),
-            message: format!(
-                "phase {phase}: credential(s) the console does not hold: {missing} — the phase is refused at boarding under the credential policy `require` and runs without them (and says so) under `continue`; register them in Phase Console → Settings, or remove them from the phase"
-            ),
+            message: for_phase(phase, &missing),
         });
     }
 }
