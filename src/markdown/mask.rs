@@ -162,7 +162,12 @@ pub fn reduce(body: &str) -> Option<Reduced> {
     if guesses.is_empty() {
         return None;
     }
-    let mut text = Vec::with_capacity(bytes.len());
+    let left_out: usize = guesses
+        .iter()
+        .filter(|g| g.shortened)
+        .filter_map(|g| Some(g.rows.last()?.end - g.rows.first()?.end))
+        .sum();
+    let mut text = Vec::with_capacity(bytes.len() - left_out);
     let mut cuts = Vec::new();
     let mut at = 0;
     for guess in &guesses {
