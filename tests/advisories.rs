@@ -484,3 +484,27 @@ fn external_wait_quotes_the_longest_match() {
         "{lines:#?}"
     );
 }
+
+/// (fix) F22 reads every candidate: a fenced line that starts with a
+/// bring-up step is bring-up too, wherever it stands in the block (the
+/// reference reads only the start of the whole reach, so it misses it).
+#[test]
+fn bring_up_on_a_fenced_line() {
+    let phases = "\
+### Phase 1 — Step
+- **Verification:**
+  ```sh
+  test -d data
+  sleep 5
+  grep -q ready data/log
+  ```
+";
+    let root = Root::new();
+    root.plan("mill", &plan("mill", "", &[("—", "mill")], phases));
+    let (_, lines) = lint(&root, "mill", &[]);
+    let heads: Vec<&str> = lines
+        .iter()
+        .map(|l| l.split(" — ").next().unwrap_or(l))
+        .collect();
+    assert_eq!(heads, vec!["F22 phase 1: `sleep 5` is bring-up, not proof"]);
+}

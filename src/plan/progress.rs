@@ -289,10 +289,12 @@ mod tests {
 
     #[test]
     fn verdict_table() {
-        let text = "# QA\n\n## QA status\n\n| Phase | Result |\n|---|---|\n| 1 | **PASS** |\n| `2` | fail |\n| 1 | fail |\n\nprose\n| 3 | pass |\n";
+        let text = "# QA\n\n## QA status\n\n| Phase | Result |\n|---|---|\n| 1 | **PASS** |\n| `2` | fail |\n| 1 | fail |\n| 07 | waived |\n\nprose\n| 3 | pass |\n";
         let v = read_verdicts(text);
         assert_eq!(v.get(&1).map(String::as_str), Some("pass"));
         assert_eq!(v.get(&2).map(String::as_str), Some("fail"));
+        // (fix) numbers are numbers: `07` is phase 7.
+        assert_eq!(v.get(&7).map(String::as_str), Some("waived"));
         assert_eq!(v.get(&3), None);
     }
 
