@@ -196,8 +196,9 @@ pub struct Plan {
     pub slug: String,
     /// The file and its one parse.
     pub file: MarkdownFile,
-    /// The frontmatter fields.
-    pub frontmatter: Frontmatter,
+    /// The frontmatter fields, read on first use (listings need none); see
+    /// [`Plan::frontmatter`].
+    frontmatter: std::sync::OnceLock<Frontmatter>,
     /// The `## Phase graph` section, if any.
     pub graph: Option<PhaseGraph>,
     /// The `### Phase N` blocks, in document order, read on first use
@@ -244,7 +245,7 @@ impl Plan {
     pub fn from_file(slug: &str, file: MarkdownFile) -> Plan {
         Plan {
             slug: slug.to_string(),
-            frontmatter: Frontmatter::read(&file),
+            frontmatter: std::sync::OnceLock::new(),
             graph: PhaseGraph::read(&file),
             phases: std::sync::OnceLock::new(),
             decisions: DecisionSection::read(&file, FileKind::Plan),
@@ -277,6 +278,12 @@ impl Plan {
             .unwrap_or_default()
     }
 
+    /// The frontmatter fields (read on first use).
+    pub fn frontmatter(&self) -> &Frontmatter {
+        self.frontmatter
+            .get_or_init(|| Frontmatter::read(&self.file))
+    }
+
     /// The `### Phase N` blocks, in document order (read on first use).
     pub fn phases(&self) -> &[PhaseBlock] {
         &self.phase_blocks().blocks
@@ -307,7 +314,7 @@ impl Plan {
 
     /// Whether the plan is closed (see [`Frontmatter::is_closed`]).
     pub fn is_closed(&self) -> bool {
-        self.frontmatter.is_closed()
+        self.frontmatter().is_closed()
     }
 }
 
@@ -326,15 +333,15 @@ mod tests {
     #[test]
     fn frontmatter_fields_and_errors() {
         let p = plan("---\nslug: t\nstatus: Complete\nphases: 3\n---\n# T\n");
-        assert_eq!(p.frontmatter.slug.as_deref(), Some("t"));
+        assert_eq!(p.frontmatter().slug.as_deref(), Some("t"));
         assert!(p.is_closed());
-        assert_eq!(p.frontmatter.phases, Some(Scalar::Int(3)));
-        assert_eq!(p.frontmatter.phases_line, Some(4));
+        assert_eq!(p.frontmatter().phases, Some(Scalar::Int(3)));
+        assert_eq!(p.frontmatter().phases_line, Some(4));
         let bad = plan("---\nslug: t\nstatus: [unclosed\n---\n# T\n");
-        let err = bad.frontmatter.error.expect("a YAML error");
+        let err = bad.frontmatter().error.clone().expect("a YAML error");
         assert!(err.line >= 2, "{err:?}");
         let todo = plan("---\nphases: TODO\n---\n");
-        assert_eq!(todo.frontmatter.phases, Some(Scalar::Str("TODO".into())));
+        assert_eq!(todo.frontmatter().phases, Some(Scalar::Str("TODO".into())));
     }
 
     #[test]
