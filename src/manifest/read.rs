@@ -289,10 +289,9 @@ fn stray_pipe_lines(
 
 /// `text` in lower case, copied once.
 fn lower_case(text: Cow<'_, str>) -> String {
-    if text.is_ascii() {
-        let mut text = text.into_owned();
-        text.make_ascii_lowercase();
-        text
+    let bytes = text.as_bytes();
+    if !bytes.iter().any(|b| b.is_ascii_uppercase() || !b.is_ascii()) {
+        text.into_owned()
     } else {
         text.to_lowercase()
     }
@@ -353,7 +352,7 @@ fn read_table(
             last_line = line;
             let line_range = file.lines.line_range(&file.text, line);
             let text = &file.text[line_range.clone()];
-            if !has_pipe(text) {
+            if !text.trim_start().starts_with('|') && !has_pipe(text) {
                 problems.push(TableProblem {
                     line,
                     kind: ProblemKind::LineWithoutPipes,
