@@ -290,7 +290,10 @@ fn stray_pipe_lines(
 /// `text` in lower case, copied once.
 fn lower_case(text: Cow<'_, str>) -> String {
     let bytes = text.as_bytes();
-    if !bytes.iter().any(|b| b.is_ascii_uppercase() || !b.is_ascii()) {
+    if !bytes
+        .iter()
+        .any(|b| b.is_ascii_uppercase() || !b.is_ascii())
+    {
         text.into_owned()
     } else {
         text.to_lowercase()
