@@ -54,6 +54,7 @@ fn fixture(name: &str) -> Fixture {
     match name {
         "example" => example(),
         "phases-72" => generated("phases-72", 72, 0),
+        "phases-72-twin-500" => generated("phases-72-twin-500", 72, 500),
         "phases-1000" => generated("phases-1000", 1000, 0),
         "twin-2k" => generated("twin-2k", 120, 2_000),
         "twin-20k" => generated("twin-20k", 1_100, 20_000),
@@ -61,7 +62,14 @@ fn fixture(name: &str) -> Fixture {
     }
 }
 
-const INPUTS: [&str; 5] = ["example", "phases-72", "phases-1000", "twin-2k", "twin-20k"];
+const INPUTS: [&str; 6] = [
+    "example",
+    "phases-72",
+    "phases-72-twin-500",
+    "phases-1000",
+    "twin-2k",
+    "twin-20k",
+];
 
 /// Read the plan and twin, merge phase 2's view, render the TSV.
 #[divan::bench(args = INPUTS)]

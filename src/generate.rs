@@ -168,7 +168,7 @@ mod tests {
         let location = PlanLocation::resolve(&root, "gen").expect("a valid slug");
         let manifest = Manifest::load(&location).expect("it reads");
         assert_eq!(manifest.plan.graph_phases().len(), 12);
-        assert_eq!(manifest.plan.phases.len(), 12);
+        assert_eq!(manifest.plan.phases().len(), 12);
         assert_eq!(manifest.plan_rows().len(), 19 + 12);
         assert_eq!(manifest.twin_rows().len(), 100);
         assert_eq!(manifest.resolve(View::Phase(3)).len(), 19);

@@ -5,9 +5,12 @@
 //! states and sources from here. The vocabularies of the other checks live
 //! beside it, one submodule each.
 
+pub mod console;
 pub mod directives;
 pub mod handoffs;
 pub mod human_steps;
+pub mod packages;
+pub mod verify;
 
 /// One decision key of the vocabulary (SPEC §2).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

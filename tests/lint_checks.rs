@@ -1,6 +1,12 @@
 //! Every lint check of the registry against its fixtures
 //! (`fixtures/lint/<check-name>/docs/plans/{fail,pass}.md`), where findings
 //! point, and `planfile explain` for every registry entry.
+//!
+//! A check that reads the console's environment (F15, F17, F36) finds it
+//! in the fixture's `env` file: one `NAME=value` line per variable, where
+//! `{root}` stands for the copy of the fixture (so `PATH={root}/bin` is
+//! the fixture's folder of stub programs). Every other variable of the
+//! console is unset, and so is `PATH` unless the file sets it.
 
 mod common;
 
@@ -14,11 +20,53 @@ fn findings(root: &Root, slug: &str) -> (i32, Vec<Value>) {
     root.findings(slug)
 }
 
+/// A copy of the fixture of `check` and the environment its `env` file
+/// gives, `{root}` replaced by the copy's path.
+fn fixture(check: &str) -> (Root, Vec<(String, String)>) {
+    let root = Root::fixture(&format!("lint/{check}"));
+    let text = std::fs::read_to_string(common::fixtures().join("lint").join(check).join("env"))
+        .unwrap_or_default();
+    let at = root.path().display().to_string();
+    let env = text
+        .lines()
+        .filter_map(|l| l.split_once('='))
+        .map(|(k, v)| (k.to_string(), v.replace("{root}", &at)))
+        .collect();
+    (root, env)
+}
+
+/// `validate <slug> --format <format>` in the copy of a fixture, with its
+/// environment.
+fn validate(
+    root: &Root,
+    env: &[(String, String)],
+    slug: &str,
+    format: &str,
+) -> std::process::Output {
+    root.cmd()
+        .envs(env.iter().map(|(k, v)| (k, v)))
+        .args(["validate", slug, "--format", format])
+        .output()
+        .expect("run planfile")
+}
+
+/// The exit code and the JSON findings of `validate <slug>` in a fixture.
+fn fixture_findings(root: &Root, env: &[(String, String)], slug: &str) -> (i32, Vec<Value>) {
+    let output = validate(root, env, slug, "json");
+    let doc: Value = serde_json::from_slice(&output.stdout)
+        .unwrap_or_else(|e| panic!("validate {slug}: {e}; stderr: {}", stderr(&output)));
+    let found = doc["plans"][0]["findings"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
+    (output.status.code().unwrap_or(-1), found)
+}
+
 #[test]
 fn every_check_fails_its_failing_fixture_and_passes_its_passing_one() {
     for check in CHECKS {
-        let root = Root::fixture(&format!("lint/{}", check.name));
-        let (code, fail) = findings(&root, "fail");
+        let (root, env) = fixture(check.name);
+        let (code, fail) = fixture_findings(&root, &env, "fail");
         let gating = check.severity == Severity::Gating;
         assert_eq!(
             code,
@@ -37,7 +85,7 @@ fn every_check_fails_its_failing_fixture_and_passes_its_passing_one() {
             assert_eq!(f["severity"], check.severity.as_str(), "{}", check.name);
             assert_eq!(f["gating"], gating, "{}", check.name);
         }
-        let (code, pass) = findings(&root, "pass");
+        let (code, pass) = fixture_findings(&root, &env, "pass");
         assert_eq!(
             (code, pass.len()),
             (0, 0),
@@ -49,19 +97,51 @@ fn every_check_fails_its_failing_fixture_and_passes_its_passing_one() {
 
 /// The concise findings of every failing fixture, one block per check: the
 /// message wording and where each finding points, reviewed as a snapshot.
+/// The copy's path (which F33 names) reads `[ROOT]`.
 #[test]
 fn failing_fixture_findings() {
     let mut all = String::new();
     for check in CHECKS {
-        let root = Root::fixture(&format!("lint/{}", check.name));
-        let output = root
-            .cmd()
-            .args(["validate", "fail", "--format", "concise"])
-            .output()
-            .expect("run planfile");
-        all.push_str(&format!("## {}\n{}\n", check.name, stdout(&output)));
+        let (root, env) = fixture(check.name);
+        let output = validate(&root, &env, "fail", "concise");
+        let physical = std::fs::canonicalize(root.path()).expect("the copy's path");
+        let text = stdout(&output).replace(&physical.display().to_string(), "[ROOT]");
+        all.push_str(&format!("## {}\n{}\n", check.name, text));
     }
     insta::assert_snapshot!(all);
+}
+
+/// Without the console's environment, the checks that read it say nothing:
+/// unset means "no console here".
+#[test]
+fn checks_of_the_console_are_silent_without_its_environment() {
+    for name in [
+        "mcp-server-unregistered",
+        "credential-unregistered",
+        "account-unregistered",
+        "wait-window-short",
+        "verification-lead-missing",
+    ] {
+        let (root, _) = fixture(name);
+        let (code, found) = fixture_findings(&root, &[], "fail");
+        assert_eq!((code, found.len()), (0, 0), "{name}: {found:?}");
+    }
+}
+
+/// Set but empty is an answer: nothing is registered, so every named
+/// server, credential and account is reported.
+#[test]
+fn an_empty_console_list_registers_nothing() {
+    for (name, var, count) in [
+        ("mcp-server-unregistered", "PE_MCP_SERVERS", 1),
+        ("credential-unregistered", "PE_CREDENTIALS", 1),
+        ("account-unregistered", "PE_ACCOUNTS", 1),
+    ] {
+        let (root, _) = fixture(name);
+        let env = vec![(var.to_string(), String::new())];
+        let (_, found) = fixture_findings(&root, &env, "pass");
+        assert_eq!(found.len(), count, "{name}: {found:?}");
+    }
 }
 
 #[test]

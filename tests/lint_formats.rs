@@ -229,3 +229,57 @@ fn unknown_format_is_a_usage_error() {
     assert_eq!(output.status.code(), Some(2));
     assert!(stdout(&output).is_empty());
 }
+
+/// The reference's advisories (SPEC §6.5): on `--lint` they come first, led
+/// by their code, and never change the verdict or its count; every
+/// `validate` format shows them as advisory, and they never fail it.
+#[test]
+fn reference_advisories_in_every_format() {
+    let root = Root::new();
+    let plan = |verification: &str| {
+        format!(
+            "---\nslug: yard\nstatus: active\nphases: 2\n---\n\n# Yard\n\n## Phase graph\n\n| Phase | Title | Depends on | Repos |\n|---|---|---|---|\n| 1 | Fence | — | yard |\n| 2 | Gate | 1 | yard |\n\n## Phases\n\n### Phase 1 — Fence\n- **Checkout:** release/2.0\n- **Verification:** `make fence`\n\n### Phase 2 — Gate\n- **Verification:** {verification}\n"
+        )
+    };
+    root.plan("yard", &plan("the gate swings"));
+    let output = root.run(["phase-graph", "yard", "--lint"]);
+    assert_eq!(output.status.code(), Some(1));
+    let err = stderr(&output);
+    let heads: Vec<&str> = err
+        .lines()
+        .map(|l| l.split(" — ").next().unwrap_or(l))
+        .collect();
+    assert_eq!(
+        heads,
+        vec![
+            "F35 phase 1: checkout-inert",
+            "F18 phase 1: `make` is cwd-sensitive and the phase declares no **Verify in:**",
+            "phase 2: verification-empty-open",
+            "LINT FAIL: yard (1 issue[s])",
+        ],
+        "{err}"
+    );
+
+    root.plan("yard", &plan("`grep -q swings gate.log`"));
+    let output = root.run(["phase-graph", "yard", "--lint"]);
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(
+        stdout(&output),
+        "LINT OK: yard — 2 phases, well-formed and acyclic\n"
+    );
+    assert_eq!(stderr(&output).lines().count(), 2, "{}", stderr(&output));
+
+    for (format, marker) in [
+        ("human", "F35"),
+        ("concise", "F35 checkout-inert: phase 1: checkout-inert"),
+        ("json", "\"severity\": \"advisory\""),
+        ("sarif", "\"level\": \"warning\""),
+        ("github", "::warning file=docs/plans/yard.md,line=19"),
+    ] {
+        let output = validate(&root, &["yard", "--format", format]);
+        assert_eq!(output.status.code(), Some(0), "{format}");
+        let out = stdout(&output);
+        assert!(out.contains(marker), "{format}: {out}");
+        assert!(out.contains("verification-cwd-unpinned"), "{format}: {out}");
+    }
+}

@@ -156,6 +156,7 @@ fn report_with(
         done: BTreeSet::new(),
         root: Path::new("/nonexistent-docs-root"),
         env: &LintEnv::default(),
+        open: Default::default(),
     };
     let outcome = lint::run_all(&input, &LintConfig::default());
     PlanReport {

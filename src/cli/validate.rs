@@ -31,6 +31,8 @@ pub(super) fn phase_graph_lint(root: &DocsRoot, args: &PhaseGraphArgs) -> Result
     let report = lint::lint_manifest(&location, manifest, &config)?;
     let verdict = output::compat::render(&report);
     ignore_broken_pipe(output::compat::print(&verdict).map_err(Error::from))?;
+    // The process ends here: the system takes the memory back at once.
+    std::mem::forget(report);
     Ok(verdict.exit)
 }
 
@@ -244,6 +246,8 @@ pub(super) fn validate(root: &DocsRoot, args: &ValidateArgs, color: ColorChoice)
     let summary = (!args.quiet && (args.format == FindingsFormat::Human || counted))
         .then(|| output::human::summary(&reports, unreadable.len()));
     ignore_broken_pipe(print_problems(&lines, summary.as_deref()).map_err(Error::from))?;
+    // The process ends here: the system takes the memory back at once.
+    std::mem::forget(reports);
     Ok(code)
 }
 

@@ -3,7 +3,8 @@
 //! repeats another, and the section is a table a reader takes as the
 //! manifest.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::hash_map::Entry;
+use std::collections::{BTreeSet, HashMap};
 use std::ops::Range;
 
 use super::{Hit, LintInput, file_label, line_span, phase_list, trimmed_span};
@@ -290,31 +291,28 @@ pub fn decision_phase_unknown(input: &LintInput, out: &mut Vec<Hit>) {
 /// file; the later row wins. Points at each later row's key cell.
 pub fn decision_row_duplicate(input: &LintInput, out: &mut Vec<Hit>) {
     for source in sources(input) {
-        let mut first: BTreeMap<(&str, String), usize> = BTreeMap::new();
-        for row in source.rows() {
-            let scope = match &row.phase {
-                PhaseScope::PlanWide => String::new(),
-                PhaseScope::Phase(p) => p.to_string(),
-                PhaseScope::Invalid(cell) => format!("invalid:{cell}"),
-                PhaseScope::OutOfRange(digits) => digits.clone(),
+        let rows = source.rows();
+        let mut first: HashMap<(&str, &PhaseScope), usize> = HashMap::with_capacity(rows.len());
+        for row in rows {
+            let line = match first.entry((row.key.as_str(), &row.phase)) {
+                Entry::Vacant(e) => {
+                    e.insert(row.origin.line);
+                    continue;
+                }
+                Entry::Occupied(e) => *e.get(),
             };
             let scope_words = match row.phase {
                 PhaseScope::Phase(p) => format!("phase {p}"),
                 _ => "plan-wide".to_string(),
             };
-            match first.get(&(row.key.as_str(), scope.clone())) {
-                None => {
-                    first.insert((row.key.as_str(), scope), row.origin.line);
-                }
-                Some(&line) => out.push(source.hit(
-                    source.cell_span(row, Column::Key),
-                    format!(
-                        "{}: decision-row-duplicate — line {} repeats the row of line {line} (same key, {scope_words}); the later row wins whole, so delete one or merge them",
-                        source.row_head(row),
-                        row.origin.line
-                    ),
-                )),
-            }
+            out.push(source.hit(
+                source.cell_span(row, Column::Key),
+                format!(
+                    "{}: decision-row-duplicate — line {} repeats the row of line {line} (same key, {scope_words}); the later row wins whole, so delete one or merge them",
+                    source.row_head(row),
+                    row.origin.line
+                ),
+            ));
         }
     }
 }

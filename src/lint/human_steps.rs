@@ -69,7 +69,7 @@ pub fn step_lines(plan: &Plan) -> Vec<StepLine> {
         read(0, range, &mut steps);
     }
     for phase in plan.graph_phases() {
-        for block in plan.phases.iter().filter(|b| b.number == phase) {
+        for block in plan.phases().iter().filter(|b| b.number == phase) {
             read(phase, plan.block_body(block), &mut steps);
         }
     }
@@ -102,7 +102,7 @@ pub fn phase_rank(plan: &Plan, kind: FileKind, offset: usize) -> usize {
     {
         return 0;
     }
-    plan.phases
+    plan.phases()
         .iter()
         .find(|b| b.range.contains(&offset))
         .and_then(|b| plan.graph_phases().iter().position(|&p| p == b.number))

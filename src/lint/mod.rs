@@ -9,7 +9,9 @@
 //! explain`).
 
 pub mod blocks;
+pub mod commands;
 pub mod conflicts;
+pub mod console;
 pub mod decisions;
 pub mod directives;
 pub mod env;
@@ -17,8 +19,14 @@ pub mod fix;
 pub mod gates;
 pub mod handoffs;
 pub mod human_steps;
+pub mod lanes;
 pub mod notes;
+pub mod open;
+pub mod pattern;
+pub mod progress;
+pub mod repos;
 pub mod select;
+pub mod setup;
 pub mod structure;
 pub mod style;
 pub mod suppress;
@@ -148,6 +156,10 @@ pub struct LintInput<'a> {
     /// What the console's environment says (SPEC-PARITY.md section F); the
     /// checks never read the process environment themselves.
     pub env: &'a LintEnv,
+    /// The open phases with their blocks and §Verification reaches, read
+    /// once for every check that needs them (see [`LintInput::open_blocks`]
+    /// and [`LintInput::open_verifications`]).
+    pub open: std::sync::OnceLock<open::OpenPhases<'a>>,
 }
 
 impl<'a> LintInput<'a> {
@@ -172,6 +184,7 @@ impl<'a> LintInput<'a> {
             done,
             root,
             env,
+            open: std::sync::OnceLock::new(),
         })
     }
 
@@ -184,6 +197,7 @@ impl<'a> LintInput<'a> {
             done: BTreeSet::new(),
             root,
             env,
+            open: std::sync::OnceLock::new(),
         }
     }
 
@@ -324,6 +338,22 @@ macro_rules! check {
 /// order the check found them in. `validate` sorts by file and line
 /// instead, and uses this order only to break ties.
 pub static CHECKS: &[Check] = &[
+    check!(advisory "F16", "verification-external-wait", commands::verification_external_wait),
+    check!(advisory "F32", "verification-fleet-wide", commands::verification_fleet_wide),
+    check!(advisory "F33", "repos-outside-root", repos::repos_outside_root),
+    check!(advisory "F34", "repos-root-token", repos::repos_root_token),
+    check!(advisory "F35", "checkout-inert", lanes::checkout_inert),
+    check!(advisory "F36", "wait-window-short", console::wait_window_short),
+    check!(advisory "F15", "mcp-server-unregistered", console::mcp_server_unregistered),
+    check!(advisory "F15", "credential-unregistered", console::credential_unregistered),
+    check!(advisory "F15", "account-unregistered", console::account_unregistered),
+    check!(advisory "F17", "verification-lead-missing", commands::verification_lead_missing),
+    check!(advisory "F18", "verification-cwd-unpinned", commands::verification_cwd_unpinned),
+    check!(advisory "F22", "verification-bring-up", commands::verification_bring_up),
+    check!(advisory "F39", "setup-deps-missing", setup::setup_deps_missing),
+    check!(advisory "F23", "verification-expected-failure", commands::verification_expected_failure),
+    check!(advisory "F19", "plan-deadlocked", progress::plan_deadlocked),
+    check!(advisory "F28", "land-needs-lane", lanes::land_needs_lane),
     check!(advisory "F30", "note-target-done", notes::note_target_done),
     check!(
         advisory "F38",

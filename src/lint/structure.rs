@@ -95,7 +95,7 @@ fn yaml_reason(message: &str) -> &str {
 /// a mapping of fields, or is never closed (points at line 1).
 pub fn frontmatter_invalid(input: &LintInput, out: &mut Vec<Hit>) {
     let plan = &input.manifest.plan;
-    let Some(error) = &plan.frontmatter.error else {
+    let Some(error) = &plan.frontmatter().error else {
         return;
     };
     let line = error.line;
@@ -233,7 +233,7 @@ pub fn graph_row_cell_count(input: &LintInput, out: &mut Vec<Hit>) {
 /// dropped, trimmed); the scalar as text when the line cannot be found.
 fn phases_as_written(input: &LintInput, scalar: Option<&Scalar>) -> String {
     let plan = &input.manifest.plan;
-    let from_line = plan.frontmatter.phases_line.and_then(|line| {
+    let from_line = plan.frontmatter().phases_line.and_then(|line| {
         let text = plan.file.line_text(line).strip_prefix("phases:")?;
         let text = text.split(" #").next().unwrap_or(text);
         Some(text.trim().to_string())
@@ -265,7 +265,7 @@ fn count_agrees(scalar: &Scalar, parsed: usize) -> Option<bool> {
 /// without `phases:` or without a graph table.
 pub fn phase_count_mismatch(input: &LintInput, out: &mut Vec<Hit>) {
     let plan = &input.manifest.plan;
-    let fm = &plan.frontmatter;
+    let fm = plan.frontmatter();
     if table(input).is_none() || fm.error.is_some() {
         return;
     }

@@ -212,7 +212,7 @@ pub fn phase_number_zero_padded(input: &LintInput, out: &mut Vec<Hit>) {
             )
         }));
     }
-    for block in &plan.phases {
+    for block in plan.phases() {
         let Some(digits) = heading_digits(&plan.file, block.heading_line) else {
             continue;
         };

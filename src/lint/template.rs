@@ -89,7 +89,7 @@ pub fn template_placeholder(input: &LintInput, out: &mut Vec<Hit>) {
             }
         }
     }
-    for block in &plan.phases {
+    for block in plan.phases() {
         let phase = block.number;
         if heading_title(&block.heading) == ELLIPSIS {
             out.push(Hit::in_plan(

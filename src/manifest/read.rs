@@ -2,6 +2,7 @@
 //! manifest table, its columns by header name, its rows, and the shapes that
 //! keep it from being a well-formed table (SPEC §6 `decision-table-malformed`).
 
+use std::borrow::Cow;
 use std::ops::Range;
 
 use crate::error::is_invisible;
@@ -384,13 +385,16 @@ fn pipe_lines(file: &MarkdownFile, lines: &[usize]) -> TableLines {
     }
 }
 
-/// `text` in lower case, without a new allocation when it has no upper-case
-/// letter (the common case for state and source words).
-fn lower_case(text: String) -> String {
-    if text.chars().any(char::is_uppercase) {
-        text.to_lowercase()
+/// `text` in lower case, copied once.
+fn lower_case(text: Cow<'_, str>) -> String {
+    let bytes = text.as_bytes();
+    if !bytes
+        .iter()
+        .any(|b| b.is_ascii_uppercase() || !b.is_ascii())
+    {
+        text.into_owned()
     } else {
-        text
+        text.to_lowercase()
     }
 }
 
@@ -414,8 +418,8 @@ fn read_table(
     let mut table = DecisionTable {
         header_line,
         columns,
-        lines: Vec::new(),
-        rows: Vec::new(),
+        lines: Vec::with_capacity(lines.body.len()),
+        rows: Vec::with_capacity(lines.body.len()),
     };
     if table.column_index(Column::Key).is_none() {
         problems.push(TableProblem {
@@ -502,10 +506,10 @@ fn read_table(
                 key,
                 value: read_text_cell(cell(cols[1])),
                 owner: strip_decoration(cell(cols[2])),
-                state: lower_case(read_word_cell(cell(cols[3]))),
+                state: lower_case(read_word_cell(cell(cols[3])).into()),
                 blocking: blocking_cell == BlockingCell::Yes,
                 blocking_cell,
-                source: lower_case(read_word_cell(cell(cols[5]))),
+                source: lower_case(read_word_cell(cell(cols[5])).into()),
                 evidence: read_text_cell(cell(cols[6])),
                 phase: PhaseScope::read(&strip_decoration(cell(cols[7]))),
                 origin: Origin { file: kind, line },

@@ -6,6 +6,7 @@
 //! writer) reads this one parse; nothing re-parses a file.
 
 pub mod conflict;
+mod mask;
 pub mod table;
 
 use std::ops::Range;
@@ -237,7 +238,10 @@ pub struct Document {
     pub headings: Vec<Heading>,
     /// Pipe tables, in document order.
     pub tables: Vec<Table>,
-    /// Inline code spans: the byte range of the span's content.
+    /// Inline code spans: the byte range of the span's content. The cells
+    /// of a table that follows a level-1 or level-2 heading directly are
+    /// read as raw text and their spans are not listed (see
+    /// [`Document::parse`]).
     pub code_spans: Vec<Range<usize>>,
     /// Code blocks, in document order.
     pub code_blocks: Vec<CodeBlock>,
@@ -247,9 +251,29 @@ pub struct Document {
 
 impl Document {
     /// Parses `text[from..]` (the body after the frontmatter) with GFM
-    /// tables; every range is an offset into the whole `text`.
+    /// tables; every range is an offset into the whole `text`. The tables
+    /// that follow a level-1 or level-2 heading directly are read without
+    /// parsing the inline content of their cells (`mask.rs`): the blocks,
+    /// tables and rows are those of [`Document::parse_unmasked`], without
+    /// the inline events inside those cells.
     pub fn parse(text: &str, from: usize) -> Document {
         let body = &text[from..];
+        if let Some(reduced) = mask::reduce(body)
+            && let Some(doc) = reduced.restore(Document::parse_body(&reduced.text, from), from)
+        {
+            return doc;
+        }
+        Document::parse_body(body, from)
+    }
+
+    /// Parses `text[from..]` as [`Document::parse`] does, with every table
+    /// cell's inline content read too.
+    pub fn parse_unmasked(text: &str, from: usize) -> Document {
+        Document::parse_body(&text[from..], from)
+    }
+
+    /// Parses `body`, which starts at offset `from` of the document.
+    fn parse_body(body: &str, from: usize) -> Document {
         let mut doc = Document::default();
         let mut depth_nested = 0usize;
         let mut heading: Option<(u8, usize, String, bool)> = None;

@@ -6,6 +6,7 @@
 //! the raw line so that every cell keeps its exact source text and byte range
 //! (the writer edits rows in place, and the lints count cells as written).
 
+use std::borrow::Cow;
 use std::ops::Range;
 
 /// Splits one table row line into its cells, GFM style: an optional leading
@@ -24,15 +25,13 @@ pub fn split_cells(line: &str) -> Vec<Range<usize>> {
     if bytes.get(start) == Some(&b'|') {
         start += 1;
     }
-    let mut cells = Vec::new();
+    let mut cells = Vec::with_capacity(8);
     let mut cell_start = start;
-    let mut i = start;
-    while i < bytes.len() {
-        if bytes[i] == b'|' && (i == 0 || bytes[i - 1] != b'\\') {
+    for i in memchr::memchr_iter(b'|', &bytes[start..]).map(|i| start + i) {
+        if i == 0 || bytes[i - 1] != b'\\' {
             cells.push(cell_start..i);
             cell_start = i + 1;
         }
-        i += 1;
     }
     let tail = &line[cell_start..];
     if !trim_cell(tail).is_empty() || cells.is_empty() {
@@ -44,7 +43,7 @@ pub fn split_cells(line: &str) -> Vec<Range<usize>> {
 /// Whether a row line holds at least one unescaped `|`.
 pub fn has_pipe(line: &str) -> bool {
     let bytes = line.as_bytes();
-    (0..bytes.len()).any(|i| bytes[i] == b'|' && (i == 0 || bytes[i - 1] != b'\\'))
+    memchr::memchr_iter(b'|', bytes).any(|i| i == 0 || bytes[i - 1] != b'\\')
 }
 
 /// Trims ASCII spaces, tabs and CRs from both ends (SPEC §3.3: a
@@ -64,18 +63,32 @@ pub fn trim_cell(cell: &str) -> &str {
 /// Removes every `*` and backtick, then trims: how `key`, `owner`, `state`,
 /// `source` and `blocking` cells and header cells are read (SPEC §3.3).
 pub fn strip_decoration(cell: &str) -> String {
+    stripped(cell).into_owned()
+}
+
+/// [`strip_decoration`] without a copy when the cell is a slice of itself
+/// (no decoration, or decoration only around the word).
+pub fn stripped(cell: &str) -> Cow<'_, str> {
     let cell = trim_cell(cell);
-    let decoration = |b: &u8| matches!(b, b'*' | b'`');
-    if !cell.as_bytes().iter().any(decoration) {
-        return cell.to_string();
+    let mark = |b: &u8| matches!(b, b'*' | b'`');
+    if !cell.as_bytes().iter().any(mark) {
+        return Cow::Borrowed(cell);
     }
-    let mut stripped = String::with_capacity(cell.len());
-    stripped.extend(cell.chars().filter(|c| !matches!(c, '*' | '`')));
-    let trimmed = trim_cell(&stripped);
-    if trimmed.len() == stripped.len() {
-        stripped
+    // Most decoration wraps the word (`` `key` ``, `**x**`): cut it off
+    // both ends; otherwise drop every mark.
+    let inner = cell.trim_matches(['*', '`']);
+    if !inner.as_bytes().iter().any(mark) {
+        return Cow::Borrowed(trim_cell(inner));
+    }
+    let mut joined = String::with_capacity(cell.len());
+    for piece in cell.split(['*', '`']) {
+        joined.push_str(piece);
+    }
+    let trimmed = trim_cell(&joined);
+    if trimmed.len() == joined.len() {
+        Cow::Owned(joined)
     } else {
-        trimmed.to_string()
+        Cow::Owned(trimmed.to_string())
     }
 }
 
@@ -120,7 +133,9 @@ pub fn read_word_cell(cell: &str) -> String {
 /// `\\\|` as `\|`. Backslashes anywhere else stay as written.
 pub fn read_text_cell(cell: &str) -> String {
     let cell = trim_cell(cell);
-    if !cell.contains("\\|") {
+    let bytes = cell.as_bytes();
+    let escaped_pipe = memchr::memchr_iter(b'\\', bytes).any(|at| bytes.get(at + 1) == Some(&b'|'));
+    if !escaped_pipe {
         return cell.to_string();
     }
     recount_backslashes_before_pipes(cell, |n| n.saturating_sub(1) / 2)
@@ -181,6 +196,10 @@ mod tests {
     #[test]
     fn reads_cells() {
         assert_eq!(strip_decoration(" **`Plan`** "), "Plan");
+        assert_eq!(strip_decoration("` key `"), "key");
+        assert_eq!(strip_decoration("*a* b"), "a b");
+        assert_eq!(strip_decoration("**"), "");
+        assert_eq!(strip_decoration("é*"), "é");
         assert_eq!(read_text_cell("  cap \\| 60 \t"), "cap | 60");
         assert_eq!(read_text_cell("a|b"), "a|b");
         assert_eq!(read_text_cell("\\\\|"), "|");

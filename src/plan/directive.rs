@@ -125,9 +125,21 @@ pub fn first_directive_in(
     label: &str,
     shape: LineShape,
 ) -> Option<DirectiveLine> {
-    lines_in(file, range).find_map(|(line, span)| {
+    let (first, last) = if range.start < range.end {
+        (file.line_of(range.start), file.line_of(range.end - 1))
+    } else {
+        (1, 0)
+    };
+    (first..=last).find_map(|line| {
+        let span = file.lines.line_range(&file.text, line);
+        if span.start < range.start || span.start >= range.end {
+            return None;
+        }
         let text = &file.text[span.clone()];
         let value = match_directive(text, label, shape)?;
+        if file.doc.in_code_or_html(span.start) {
+            return None;
+        }
         let lead = text.len() - text.trim_start_matches([' ', '\t']).len();
         Some(DirectiveLine {
             value,
@@ -173,7 +185,7 @@ impl Plan {
     /// bold optional) of its blocks, headings excluded — every `### Phase N`
     /// block of the phase, in document order, as one block.
     pub fn phase_directive(&self, phase: u32, label: &str) -> Option<DirectiveLine> {
-        self.phases
+        self.phases()
             .iter()
             .filter(|block| block.number == phase)
             .find_map(|block| {

@@ -1,11 +1,11 @@
 //! The phase graph (SPEC §3.2): the first pipe table under the first
 //! level-2 heading whose text starts with `Phase graph`.
 
-use std::collections::HashMap;
 use std::ops::Range;
 
 use crate::markdown::MarkdownFile;
 use crate::markdown::table::{split_cells, strip_decoration, trim_cell};
+use crate::plan::PhaseIndex;
 
 /// One Depends-on token of a graph row.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -89,7 +89,7 @@ pub struct GraphTable {
     /// The body rows, in order.
     pub rows: Vec<GraphRow>,
     /// Phase number → index into `rows` of the first row for that phase.
-    index: HashMap<u32, usize>,
+    index: PhaseIndex,
     /// The phases of the rows, in table order, each once.
     phases: Vec<u32>,
 }
@@ -139,7 +139,7 @@ impl PhaseGraph {
     /// The first row for `phase`, if the graph has one.
     pub fn row(&self, phase: u32) -> Option<&GraphRow> {
         let table = self.table.as_ref()?;
-        table.index.get(&phase).map(|&i| &table.rows[i])
+        table.index.get(phase).map(|i| &table.rows[i])
     }
 }
 
@@ -238,13 +238,16 @@ fn read_table(file: &MarkdownFile, rows: &[Range<usize>]) -> GraphTable {
             cells: cells.clone(),
         })
         .collect();
-    let mut index = HashMap::with_capacity(rows.len());
+    let index = PhaseIndex::new(
+        rows.iter()
+            .enumerate()
+            .filter_map(|(i, row)| row.phase_number().map(|p| (p, i))),
+    );
     let mut phases = Vec::with_capacity(rows.len());
     for (i, row) in rows.iter().enumerate() {
         if let Some(p) = row.phase_number()
-            && !index.contains_key(&p)
+            && index.get(p) == Some(i)
         {
-            index.insert(p, i);
             phases.push(p);
         }
     }

@@ -16,6 +16,7 @@ use serde::Deserialize;
 
 use crate::error::Result;
 use crate::markdown::MarkdownFile;
+use crate::plan::progress::HandoffStatus;
 use crate::plan::{Frontmatter, Scalar};
 
 /// The frontmatter fields of a handoff that the checks read.
@@ -128,6 +129,9 @@ pub struct Handoffs {
     /// Phase number → index into `files` of its newest handoff (by
     /// modification time, then path).
     newest: BTreeMap<u32, usize>,
+    /// The folder scanned (`None` when the handoffs were not scanned from
+    /// one).
+    dir: Option<PathBuf>,
 }
 
 impl Handoffs {
@@ -135,6 +139,7 @@ impl Handoffs {
     pub const NONE: Handoffs = Handoffs {
         files: Vec::new(),
         newest: BTreeMap::new(),
+        dir: None,
     };
 
     /// Scans `dir` for `phase-*.md` files and reads each once. A folder
@@ -143,7 +148,10 @@ impl Handoffs {
     /// skipped; a file that cannot be read is kept without its text.
     pub fn scan(dir: &Path) -> Handoffs {
         let Ok(entries) = std::fs::read_dir(dir) else {
-            return Handoffs::default();
+            return Handoffs {
+                dir: Some(dir.to_path_buf()),
+                ..Handoffs::default()
+            };
         };
         let mut files = Vec::new();
         for entry in entries.flatten() {
@@ -173,7 +181,10 @@ impl Handoffs {
                 path,
             });
         }
-        Handoffs::from_files(files)
+        Handoffs {
+            dir: Some(dir.to_path_buf()),
+            ..Handoffs::from_files(files)
+        }
     }
 
     /// The handoffs `files` (in any order), sorted by name, with the newest
@@ -191,7 +202,53 @@ impl Handoffs {
                 newest.insert(phase, i);
             }
         }
-        Handoffs { files, newest }
+        Handoffs {
+            files,
+            newest,
+            dir: None,
+        }
+    }
+
+    /// The folder the handoffs were scanned from (`docs/handoffs/<slug>/`;
+    /// empty for handoffs not scanned from a folder).
+    pub fn dir(&self) -> &Path {
+        self.dir.as_deref().unwrap_or(Path::new(""))
+    }
+
+    /// What the newest handoff of `phase` says (SPEC-PARITY.md F19): its
+    /// frontmatter `status:` (first word, any case) `complete` is done when
+    /// its "What this phase did" section holds real text and in progress
+    /// otherwise; `in-progress` is in progress; `blocked` is stuck;
+    /// anything else, or no handoff, is not started. A newest handoff that
+    /// cannot be read (or is not UTF-8) is an error.
+    pub fn status(&self, phase: u32) -> Result<HandoffStatus> {
+        let Some(handoff) = self.newest_index(phase).map(|i| &self.files[i]) else {
+            return Ok(HandoffStatus::NotStarted);
+        };
+        let read;
+        let file = match &handoff.file {
+            Some(file) => file,
+            None => match MarkdownFile::read(&handoff.path)? {
+                Some(file) => {
+                    read = file;
+                    &read
+                }
+                None => return Ok(HandoffStatus::NotStarted),
+            },
+        };
+        let word = handoff
+            .frontmatter
+            .status
+            .as_deref()
+            .and_then(|s| s.split_whitespace().next())
+            .unwrap_or("")
+            .to_lowercase();
+        Ok(match word.as_str() {
+            "complete" if handoff_is_complete(file) => HandoffStatus::Done,
+            "complete" | "in-progress" => HandoffStatus::InProgress,
+            "blocked" => HandoffStatus::Stuck,
+            _ => HandoffStatus::NotStarted,
+        })
     }
 
     /// Every handoff, in file-name order.

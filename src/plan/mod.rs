@@ -5,8 +5,9 @@ pub mod directive;
 pub mod graph;
 pub mod handoff;
 pub mod phase;
+pub mod progress;
+pub mod verification;
 
-use std::collections::HashMap;
 use std::path::Path;
 
 use serde::Deserialize;
@@ -301,32 +302,58 @@ pub struct Plan {
     pub slug: String,
     /// The file and its one parse.
     pub file: MarkdownFile,
-    /// The frontmatter fields.
-    pub frontmatter: Frontmatter,
+    /// The frontmatter fields, read on first use (listings need none); see
+    /// [`Plan::frontmatter`].
+    frontmatter: std::sync::OnceLock<Frontmatter>,
     /// The `## Phase graph` section, if any.
     pub graph: Option<PhaseGraph>,
-    /// The `### Phase N` blocks, in document order.
-    pub phases: Vec<PhaseBlock>,
+    /// The `### Phase N` blocks, in document order, read on first use
+    /// (listings need none); see [`Plan::phases`].
+    phases: std::sync::OnceLock<PhaseBlocks>,
     /// The `## Decisions` section, if any.
     pub decisions: Option<DecisionSection>,
-    /// Phase number → index into `phases` of the first block for that phase.
-    phase_index: HashMap<u32, usize>,
+}
+
+/// The phase blocks of a plan and an index of them by phase number.
+#[derive(Debug, Clone, Default)]
+struct PhaseBlocks {
+    /// The blocks, in document order.
+    blocks: Vec<PhaseBlock>,
+    /// Phase number → index into `blocks` of the first block for that phase.
+    index: PhaseIndex,
+}
+
+/// Phase numbers to positions in a list, the first position of each phase
+/// kept: a sorted list searched by bisection (lookups are many and cheap).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub(crate) struct PhaseIndex(Vec<(u32, usize)>);
+
+impl PhaseIndex {
+    /// The index of `(phase, position)` pairs in list order.
+    pub(crate) fn new(pairs: impl IntoIterator<Item = (u32, usize)>) -> PhaseIndex {
+        let mut pairs: Vec<(u32, usize)> = pairs.into_iter().collect();
+        pairs.sort_unstable();
+        pairs.dedup_by_key(|(phase, _)| *phase);
+        PhaseIndex(pairs)
+    }
+
+    /// The first position of `phase`.
+    pub(crate) fn get(&self, phase: u32) -> Option<usize> {
+        self.0
+            .binary_search_by_key(&phase, |(p, _)| *p)
+            .ok()
+            .map(|i| self.0[i].1)
+    }
 }
 
 impl Plan {
     /// Builds the plan model of an already-read file.
     pub fn from_file(slug: &str, file: MarkdownFile) -> Plan {
-        let phases = phase::read_phase_blocks(&file);
-        let mut phase_index = HashMap::with_capacity(phases.len());
-        for (i, block) in phases.iter().enumerate() {
-            phase_index.entry(block.number).or_insert(i);
-        }
         Plan {
             slug: slug.to_string(),
-            frontmatter: Frontmatter::read(&file),
+            frontmatter: std::sync::OnceLock::new(),
             graph: PhaseGraph::read(&file),
-            phases,
-            phase_index,
+            phases: std::sync::OnceLock::new(),
             decisions: DecisionSection::read(&file, FileKind::Plan),
             file,
         }
@@ -357,9 +384,30 @@ impl Plan {
             .unwrap_or_default()
     }
 
+    /// The frontmatter fields (read on first use).
+    pub fn frontmatter(&self) -> &Frontmatter {
+        self.frontmatter
+            .get_or_init(|| Frontmatter::read(&self.file))
+    }
+
+    /// The `### Phase N` blocks, in document order (read on first use).
+    pub fn phases(&self) -> &[PhaseBlock] {
+        &self.phase_blocks().blocks
+    }
+
     /// The phase block for `phase` (the first one, if the plan repeats it).
     pub fn phase_block(&self, phase: u32) -> Option<&PhaseBlock> {
-        self.phase_index.get(&phase).map(|&i| &self.phases[i])
+        let blocks = self.phase_blocks();
+        blocks.index.get(phase).map(|i| &blocks.blocks[i])
+    }
+
+    /// The phase blocks and their index, read on first use.
+    fn phase_blocks(&self) -> &PhaseBlocks {
+        self.phases.get_or_init(|| {
+            let blocks = phase::read_phase_blocks(&self.file);
+            let index = PhaseIndex::new(blocks.iter().enumerate().map(|(i, b)| (b.number, i)));
+            PhaseBlocks { blocks, index }
+        })
     }
 
     /// The rows of the plan's `## Decisions` table (empty when it has none).
@@ -372,7 +420,7 @@ impl Plan {
 
     /// Whether the plan is closed (see [`Frontmatter::is_closed`]).
     pub fn is_closed(&self) -> bool {
-        self.frontmatter.is_closed()
+        self.frontmatter().is_closed()
     }
 }
 
@@ -391,23 +439,23 @@ mod tests {
     #[test]
     fn frontmatter_fields_and_errors() {
         let p = plan("---\nslug: t\nstatus: Complete\nphases: 3\n---\n# T\n");
-        assert_eq!(p.frontmatter.slug.as_deref(), Some("t"));
+        assert_eq!(p.frontmatter().slug.as_deref(), Some("t"));
         assert!(p.is_closed());
-        assert_eq!(p.frontmatter.phases, Some(Scalar::Int(3)));
-        assert_eq!(p.frontmatter.phases_line, Some(4));
+        assert_eq!(p.frontmatter().phases, Some(Scalar::Int(3)));
+        assert_eq!(p.frontmatter().phases_line, Some(4));
         let bad = plan("---\nslug: t\nstatus: [unclosed\n---\n# T\n");
-        let err = bad.frontmatter.error.expect("a YAML error");
+        let err = bad.frontmatter().error.clone().expect("a YAML error");
         assert!(err.line >= 2, "{err:?}");
         assert!(!err.message.contains("line"), "{err:?}");
         let todo = plan("---\nphases: TODO\n---\n");
-        assert_eq!(todo.frontmatter.phases, Some(Scalar::Str("TODO".into())));
+        assert_eq!(todo.frontmatter().phases, Some(Scalar::Str("TODO".into())));
     }
 
     #[test]
     fn a_duplicate_key_names_the_key_and_both_lines() {
         let p = plan("---\nslug: t\nstatus: active\nphases: 2\nstatus: complete\n---\n# T\n");
         assert!(!p.is_closed());
-        let err = p.frontmatter.error.expect("a YAML error");
+        let err = p.frontmatter().error.clone().expect("a YAML error");
         assert_eq!(err.line, 5);
         assert_eq!(err.message, "status");
         assert_eq!(
@@ -415,7 +463,7 @@ mod tests {
             FrontmatterProblem::DuplicateKey { first: Some(3) }
         );
         let nested = plan("---\nslug: t\nextra:\n  status: a\nstatus: b\n\"status\": c\n---\n");
-        let err = nested.frontmatter.error.expect("a YAML error");
+        let err = nested.frontmatter().error.clone().expect("a YAML error");
         assert_eq!(
             err.kind,
             FrontmatterProblem::DuplicateKey { first: Some(5) }
@@ -432,7 +480,7 @@ mod tests {
         );
         assert_eq!(strip_position("at line one"), "at line one");
         let p = plan("---\nslug: t\n status: x\n---\n");
-        let err = p.frontmatter.error.expect("a YAML error");
+        let err = p.frontmatter().error.clone().expect("a YAML error");
         assert!(!err.message.contains("line"), "{err:?}");
         assert!(!err.message.contains("Options"), "{err:?}");
     }
@@ -449,8 +497,8 @@ mod tests {
                 .and_then(|g| g.row(2))
                 .is_some_and(|r| r.gated)
         );
-        assert_eq!(p.phases.len(), 2);
-        assert_eq!(p.phases[1].number, 2);
+        assert_eq!(p.phases().len(), 2);
+        assert_eq!(p.phases()[1].number, 2);
         assert_eq!(
             p.phase_block(2)
                 .and_then(|b| b.directive("gate-check"))

@@ -112,7 +112,7 @@ pub fn cell_at<'a>(
 /// `- **Gate-check:** <type> <value>` bullet inside a phase block.
 pub fn gate_type_at(plan: &Plan, offset: usize) -> Option<Range<usize>> {
     let file = &plan.file;
-    if !plan.phases.iter().any(|b| b.range.contains(&offset)) || in_code_block(file, offset) {
+    if !plan.phases().iter().any(|b| b.range.contains(&offset)) || in_code_block(file, offset) {
         return None;
     }
     let (range, col) = line_at(file, offset);

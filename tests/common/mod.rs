@@ -96,6 +96,9 @@ impl Root {
 
     /// A `planfile` command run in this docs root, with the conformance
     /// suite's environment (PE_TODAY=2026-09-14, PE_OWNER=op, NO_COLOR=1).
+    /// `PATH` is unset, so that what this machine has installed never
+    /// shows in a test: the check of §Verification leads (F17) looks
+    /// nothing up then.
     pub fn cmd(&self) -> Command {
         Command::from_std(self.command())
     }
@@ -145,7 +148,6 @@ impl Root {
         let mut cmd = std::process::Command::new(assert_cmd::cargo::cargo_bin("planfile"));
         cmd.current_dir(self.path())
             .env_clear()
-            .env("PATH", std::env::var_os("PATH").unwrap_or_default())
             .env("HOME", self.path())
             .env("DOCS_ROOT", self.path())
             .env("PE_TODAY", "2026-09-14")
