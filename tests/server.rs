@@ -353,6 +353,7 @@ fn an_editor_session() {
         "**Shipped default:** `off`",
         "**Plan template:** blocking",
         "this row, in phase 2's view",
+        "**Answer in force:** `off` (from `plan:31`)",
     ] {
         assert!(text.contains(part), "{part:?} not in {text}");
     }

@@ -11,7 +11,9 @@ use lsp_types::{Hover, HoverContents, MarkupContent, MarkupKind, Position};
 use super::documents::{Snapshot, lint_config};
 use super::locate;
 use crate::lint::{self, PlanReport, file_label};
+use crate::manifest::in_force;
 use crate::manifest::{Column, DecisionRow, PhaseScope, View};
+use crate::policy::{ConsolePolicy, RunFields};
 use crate::vocab::{self, GATE_TYPES, KeySpec};
 
 /// The answer in force for a key in a view (SPEC §5.5), as the hover of
@@ -45,9 +47,9 @@ pub fn hover(snapshot: &Snapshot, position: Position, markdown: bool) -> Option<
     } else {
         let cell = locate::cell_at(file, snapshot.decisions(), offset)?;
         let row = cell.row.filter(|_| cell.column == Column::Key)?;
-        // The row in force (SPEC §4) is always shown; the answer in force
-        // (SPEC §5.5) when a resolver gives one.
-        let in_force: Option<InForce> = None;
+        // The row in force (SPEC §4) and the answer in force (SPEC §5.5),
+        // as `decisions resolve` gives it without a run.
+        let in_force = answer_in_force(snapshot, row);
         (
             key_text(&snapshot.analysis.report, row, in_force.as_ref()),
             cell.token,
@@ -145,12 +147,34 @@ fn capitalise(text: &str) -> String {
     out
 }
 
-/// Which row is in force for `row`'s key in `row`'s view (SPEC §4).
-fn row_in_force(report: &PlanReport, row: &DecisionRow) -> String {
-    let view = match row.phase {
+/// The view a row belongs to: its phase's, or the plan-wide view.
+fn view_of(row: &DecisionRow) -> View {
+    match row.phase {
         PhaseScope::Phase(p) => View::Phase(p),
         _ => View::PlanWide,
-    };
+    }
+}
+
+/// The answer in force (SPEC §5.5) for `row`'s key in `row`'s view, as
+/// `decisions resolve` gives it with no run file: the row the view
+/// resolves to, the console's policy of the plan's `planfile.toml` (none
+/// when it cannot be read: the diagnostics report that), the legacy switch
+/// and the shipped default. `None` for a key outside the vocabulary.
+fn answer_in_force(snapshot: &Snapshot, row: &DecisionRow) -> Option<InForce> {
+    let spec = vocab::key_spec(&row.key)?;
+    let resolved = snapshot.analysis.report.manifest.resolve(view_of(row));
+    let winner = resolved.into_iter().find(|r| r.key == row.key);
+    let policy = ConsolePolicy::load(None, &snapshot.analysis.location.root.0).unwrap_or_default();
+    let found = in_force::answer_in_force(spec, winner, &RunFields::default(), &policy);
+    Some(InForce {
+        answer: found.answer.unwrap_or_default(),
+        from: found.from.to_string(),
+    })
+}
+
+/// Which row is in force for `row`'s key in `row`'s view (SPEC §4).
+fn row_in_force(report: &PlanReport, row: &DecisionRow) -> String {
+    let view = view_of(row);
     let label = match view {
         View::PlanWide => "the plan-wide view".to_string(),
         View::Phase(p) => format!("phase {p}'s view"),
