@@ -225,3 +225,39 @@ fn refuses_options_it_does_not_take() {
         assert_eq!(out, "");
     }
 }
+
+/// A Decisions section the reader cannot see with certainty (here an HTML
+/// comment opened above the table and never closed, which swallows it) is
+/// not "no manifest": the block warns first, names where the first problem
+/// is and the command that lists them all, and says every decision counts
+/// as unanswered — as the start gate refuses.
+#[test]
+fn a_manifest_that_cannot_be_read_is_announced_first() {
+    let root = Root::new();
+    let hidden = GARDEN.replace(
+        "## Decisions\n",
+        "## Decisions\n\n<!-- review with the head gardener\n",
+    );
+    root.plan("walled-garden", &hidden);
+    let (code, out, err) = run(&root, &["decisions", "walled-garden", "prompt"]);
+    assert_eq!(code, 0, "{err}");
+    let first = out.lines().next().unwrap_or_default();
+    assert!(
+        first.starts_with(
+            "Warning: the decisions of plan walled-garden cannot be read with certainty — "
+        ),
+        "{out}"
+    );
+    assert!(
+        first.contains("`planfile decisions walled-garden check`"),
+        "{out}"
+    );
+    assert!(
+        first.contains("every decision counts as unanswered"),
+        "{out}"
+    );
+
+    root.plan("walled-garden", GARDEN);
+    let (_, out, _) = run(&root, &["decisions", "walled-garden", "prompt"]);
+    assert!(!out.contains("Warning:"), "{out}");
+}

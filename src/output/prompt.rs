@@ -4,6 +4,7 @@ use std::io::Write;
 use std::path::Path;
 
 use super::{decisions_command_in, flatten_field};
+use crate::lint::Finding;
 use crate::manifest::gate::owed;
 use crate::manifest::in_force::{AnswerFrom, InForce};
 use crate::manifest::{DecisionRow, View};
@@ -19,6 +20,10 @@ pub struct PromptSubject<'a> {
     pub view: View,
     /// The `--root` the user gave, if any.
     pub root: Option<&'a Path>,
+    /// The findings that keep the plan's or twin's Decisions section from
+    /// being read with certainty (SPEC §5.4, [`crate::manifest::gate::unreadable`]);
+    /// empty when it reads cleanly.
+    pub unreadable: &'a [Finding],
 }
 
 /// Writes the boot-prompt block for the resolved `rows` of the subject's
@@ -36,6 +41,12 @@ pub struct PromptSubject<'a> {
 /// manifest (or, when `has_manifest`, that this view holds no row), listing
 /// all nineteen keys and the duty.
 ///
+/// When the subject's Decisions sections cannot be read with certainty
+/// (`subject.unreadable`), a warning line comes first: how many problems,
+/// where the first is, the command that names them all, and that every
+/// decision counts as unanswered until they are fixed (the start gate
+/// refuses meanwhile, SPEC §5.4).
+///
 /// After the rows (or that line), one line per answer of `unlisted` — the
 /// keys without a row that a shipped default or the console's policy
 /// answers — as `  - <key>: <answer> (shipped default)` or
@@ -48,8 +59,23 @@ pub fn write(
     unlisted: &[InForce],
 ) -> std::io::Result<()> {
     let (slug, view) = (subject.slug, subject.view);
+    if let Some(first) = subject.unreadable.first() {
+        let n = subject.unreadable.len();
+        writeln!(
+            out,
+            "Warning: the decisions of plan {slug} cannot be read with certainty — {n} problem{} ({}, line {}: {}); `{}` names {}. Until they are fixed, every decision counts as unanswered: a session that meets one declares it by key and stops.",
+            if n == 1 { "" } else { "s" },
+            crate::lint::file_label(first.kind),
+            first.line,
+            first.name,
+            decisions_command_in(subject.root, slug, view.phase(), "check"),
+            if n == 1 { "it" } else { "them all" }
+        )?;
+    }
     if rows.is_empty() {
-        let what = if has_manifest {
+        let what = if !subject.unreadable.is_empty() {
+            format!("No decision row of plan {slug} can be read with certainty")
+        } else if has_manifest {
             match view {
                 View::PlanWide => {
                     format!("The plan-wide view of plan {slug} holds no decision row")
