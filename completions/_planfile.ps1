@@ -181,8 +181,10 @@ Register-ArgumentCompleter -Native -CommandName 'planfile' -ScriptBlock {
             [CompletionResult]::new('--exit-zero', '--exit-zero', [CompletionResultType]::ParameterName, 'Exit 0 even when a finding gates (2 still means an error)')
             [CompletionResult]::new('--statistics', '--statistics', [CompletionResultType]::ParameterName, 'Print one line per check that found something (count, code, name) instead of the findings')
             [CompletionResult]::new('--no-config', '--no-config', [CompletionResultType]::ParameterName, 'Read no settings file: every check runs with its own severity')
-            [CompletionResult]::new('--fix', '--fix', [CompletionResultType]::ParameterName, 'Apply the fixes the tool is sure of to the plans (never to twins), keeping every other byte, then report the findings that remain')
-            [CompletionResult]::new('--diff', '--diff', [CompletionResultType]::ParameterName, 'Print the fixes as a unified diff instead of applying them (nothing is written); exit 1 when there is any')
+            [CompletionResult]::new('--fix', '--fix', [CompletionResultType]::ParameterName, 'Apply the fixes the tool is sure of to the plans (never to twins), keeping every other byte, then report the findings that remain; for a plan on stdin (-), print the fixed plan on stdout and the report on stderr')
+            [CompletionResult]::new('--diff', '--diff', [CompletionResultType]::ParameterName, 'Print the fixes as a unified diff instead of applying them (nothing is written); exit 1 when there is any (0 with --exit-zero)')
+            [CompletionResult]::new('--force-exclude', '--force-exclude', [CompletionResultType]::ParameterName, 'Leave out a plan named on the command line when a folder search would (an `exclude` glob, README.md, INDEX.md), as the pre-commit hook does')
+            [CompletionResult]::new('--show-settings', '--show-settings', [CompletionResultType]::ParameterName, 'Print, for each plan, the settings file in use and the checks that run, are advisory and are ignored for it, then exit; nothing is linted')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             break

@@ -165,8 +165,10 @@ set edit:completion:arg-completer[planfile] = {|@words|
             cand --exit-zero 'Exit 0 even when a finding gates (2 still means an error)'
             cand --statistics 'Print one line per check that found something (count, code, name) instead of the findings'
             cand --no-config 'Read no settings file: every check runs with its own severity'
-            cand --fix 'Apply the fixes the tool is sure of to the plans (never to twins), keeping every other byte, then report the findings that remain'
-            cand --diff 'Print the fixes as a unified diff instead of applying them (nothing is written); exit 1 when there is any'
+            cand --fix 'Apply the fixes the tool is sure of to the plans (never to twins), keeping every other byte, then report the findings that remain; for a plan on stdin (-), print the fixed plan on stdout and the report on stderr'
+            cand --diff 'Print the fixes as a unified diff instead of applying them (nothing is written); exit 1 when there is any (0 with --exit-zero)'
+            cand --force-exclude 'Leave out a plan named on the command line when a folder search would (an `exclude` glob, README.md, INDEX.md), as the pre-commit hook does'
+            cand --show-settings 'Print, for each plan, the settings file in use and the checks that run, are advisory and are ignored for it, then exit; nothing is linted'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }

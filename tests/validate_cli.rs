@@ -275,10 +275,20 @@ fn a_pipe_given_as_a_plan_is_refused_without_reading_it() {
         );
         stdout_has(&output, "docs/plans/pipe.md:1:1: error: ");
     }
-    // Found in docs/plans/, it is skipped with a note.
+    // Found in docs/plans/, it is named as a plan that cannot be read, in
+    // every format, and the exit code is 2.
     let output = within(&["--format", "concise"]);
-    assert_eq!(output.status.code(), Some(1));
-    stderr_has(&output, "pipe.md: skipped: not a regular file");
+    assert_eq!(output.status.code(), Some(2));
+    stdout_has(
+        &output,
+        "docs/plans/pipe.md:1:1: error: is a FIFO (named pipe)",
+    );
+    let output = within(&["docs", "--format", "json"]);
+    assert_eq!(output.status.code(), Some(2));
+    let doc: Value = serde_json::from_slice(&output.stdout).expect("JSON");
+    assert_eq!(doc["unreadable"][0]["file"], "docs/plans/pipe.md");
+    let output = within(&["--format", "github"]);
+    stdout_has(&output, "::error file=docs/plans/pipe.md");
 }
 
 // ---- options ----
@@ -445,10 +455,10 @@ fn color_follows_the_option_then_no_color_then_force_color() {
     assert!(colored(&["--color", "auto"], &[("FORCE_COLOR", "1")]));
     assert!(!colored(&[], &[("FORCE_COLOR", "")]));
     assert!(!colored(&[], &[]), "not a terminal");
-    // Colour is for people: the other formats never carry it.
+    // The formats for programs never carry it.
     let output = root
         .cmd()
-        .args(["validate", "--format", "concise", "--color", "always"])
+        .args(["validate", "--format", "json", "--color", "always"])
         .output()
         .expect("run planfile");
     assert!(!stdout(&output).contains('\u{1b}'));
@@ -593,16 +603,20 @@ fn a_shared_code_says_which_checks_it_stands_for() {
         .filter(|l| l.starts_with("planfile: note: "))
         .collect();
     assert_eq!(notes.len(), 2, "{err}");
-    assert!(
-        notes[0].contains("planfile.toml:2: [lint] advisory: \"F20\" is the code of "),
+    let f20 = planfile::lint::lookup("F20").len();
+    let f25 = planfile::lint::lookup("F25").len();
+    assert_eq!(
+        notes[0],
+        format!(
+            "planfile: note: planfile.toml:2: [lint] advisory: \"F20\" stands for {f20} checks; `planfile explain F20` lists them"
+        ),
         "{err}"
     );
-    assert!(
-        notes[0].contains("frontmatter-invalid, block-unclosed"),
-        "{err}"
-    );
-    assert!(
-        notes[1].contains("--select: \"F25\" is the code of "),
+    assert_eq!(
+        notes[1],
+        format!(
+            "planfile: note: --select: \"F25\" stands for {f25} checks; `planfile explain F25` lists them"
+        ),
         "{err}"
     );
     let output = root.run(["explain", "F20"]);
@@ -677,6 +691,11 @@ fn an_unreadable_plan_is_named_in_the_human_and_json_reports() {
     let out = stdout(&output);
     assert!(out.contains("error: the file is not valid UTF-8"), "{out}");
     assert!(out.contains("docs/plans/legacy.md:1"), "{out}");
+    // The human report names it; stderr does not say it again.
+    let err = stderr(&output);
+    assert!(!err.contains("not valid UTF-8"), "{err}");
+    assert!(err.contains("1 could not be read"), "{err}");
+    let output = run(&root, &["--format", "concise"]);
     stderr_has(
         &output,
         "planfile: docs/plans/legacy.md:1: the file is not valid UTF-8",
