@@ -204,8 +204,8 @@ complete -c planfile -n "__fish_planfile_using_subcommand validate" -l color -d 
 always\t'Always colour, whatever the stream and the environment'
 never\t'Never colour'"
 complete -c planfile -n "__fish_planfile_using_subcommand validate" -s q -l quiet -d 'Print the findings only: no summary, no notes'
-complete -c planfile -n "__fish_planfile_using_subcommand validate" -l exit-zero -d 'Exit 0 even when a finding gates (2 still means an error)'
-complete -c planfile -n "__fish_planfile_using_subcommand validate" -l statistics -d 'Print one line per check that found something (count, code, name) instead of the findings'
+complete -c planfile -n "__fish_planfile_using_subcommand validate" -l exit-zero -d 'Exit 0 even when a finding gates or --diff has fixes to show (2 still means an error)'
+complete -c planfile -n "__fish_planfile_using_subcommand validate" -l statistics -d 'Print one line per check that found something (count, code, name), most found first, instead of the findings: as text (--format human or concise) or JSON'
 complete -c planfile -n "__fish_planfile_using_subcommand validate" -l no-config -d 'Read no settings file: every check runs with its own severity'
 complete -c planfile -n "__fish_planfile_using_subcommand validate" -l fix -d 'Apply the fixes the tool is sure of to the plans (never to twins), keeping every other byte, then report the findings that remain; for a plan on stdin (-), print the fixed plan on stdout and the report on stderr'
 complete -c planfile -n "__fish_planfile_using_subcommand validate" -l diff -d 'Print the fixes as a unified diff instead of applying them (nothing is written); exit 1 when there is any (0 with --exit-zero)'

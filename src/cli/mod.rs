@@ -219,7 +219,8 @@ pub struct ValidateArgs {
     #[arg(long, short = 'o', value_name = "FILE")]
     pub output_file: Option<PathBuf>,
 
-    /// Exit 0 even when a finding gates (2 still means an error).
+    /// Exit 0 even when a finding gates or --diff has fixes to show (2
+    /// still means an error).
     #[arg(long)]
     pub exit_zero: bool,
 
@@ -236,8 +237,9 @@ pub struct ValidateArgs {
     #[arg(long, value_name = bash_completion::CHECK_LIST)]
     pub ignore: Vec<String>,
 
-    /// Print one line per check that found something (count, code, name)
-    /// instead of the findings.
+    /// Print one line per check that found something (count, code, name),
+    /// most found first, instead of the findings: as text (--format human
+    /// or concise) or JSON.
     #[arg(long)]
     pub statistics: bool,
 
