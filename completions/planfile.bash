@@ -311,13 +311,12 @@ _planfile_words() {
 # _planfile_checks WORDS: the checks that complete the last entry of the
 # comma-separated list being typed (`F14,gate-` completes `gate-`).
 _planfile_checks() {
-    local w head="" tail="$cur"
-    if [[ $cur == *,* ]]; then
-        head="${cur%,*},"
-        tail="${cur##*,}"
-    fi
-    for w in $1; do
-        [[ $w == "$tail"* ]] && COMPREPLY+=("$head$w")
+    local head="" k
+    [[ $cur == *,* ]] && head="${cur%,*},"
+    local cur="${cur##*,}"
+    _planfile_words "$1"
+    for k in "${!COMPREPLY[@]}"; do
+        COMPREPLY[k]="$head${COMPREPLY[k]}"
     done
 }
 

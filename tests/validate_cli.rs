@@ -5,18 +5,13 @@
 
 mod common;
 
-use std::io::Write;
-use std::process::Stdio;
-
 use common::{Root, stderr, stdout};
 use serde_json::Value;
 
 /// A one-phase plan `slug` whose phase is verified by `verification` and
 /// that has one answered decision row.
 fn plan_text(slug: &str, verification: &str) -> String {
-    format!(
-        "---\nslug: {slug}\nstatus: active\nphases: 1\n---\n\n# Plan {slug}\n\n## Phase graph\n\n| Phase | Title | Depends on | Repos |\n|---|---|---|---|\n| 1 | Only step | — | site |\n\n## Phases\n\n### Phase 1 — Only step\n- **Verification:** {verification}\n\n## Decisions\n\n| key | value | owner | state | blocking | source |\n|---|---|---|---|---|---|\n| `stop` | halt | crew | answered | no | plan |\n"
-    )
+    common::one_phase_plan(slug, verification)
 }
 
 /// A docs root with `clean-one` (no finding) and `broken-one` (one F14
@@ -70,18 +65,8 @@ const PIPED: [&str; 5] = [
 
 /// Runs `validate ARGS` with `input` on stdin.
 fn with_stdin(root: &Root, args: &[&str], input: &[u8]) -> std::process::Output {
-    let mut child = root
-        .command()
-        .arg("validate")
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("spawn planfile");
     // A refused command line ends before it reads stdin.
-    let _ = child.stdin.take().expect("stdin").write_all(input);
-    child.wait_with_output().expect("wait for planfile")
+    root.run_with_stdin(&[&["validate"], args].concat(), input)
 }
 
 // ---- arguments ----

@@ -6,25 +6,18 @@
 
 mod common;
 
-use std::io::Write;
-use std::process::Stdio;
-
-use common::{Root, stderr, stdout};
-
-/// A one-phase plan `slug` whose phase is verified by `verification`.
-fn plan_text(slug: &str, verification: &str) -> String {
-    format!(
-        "---\nslug: {slug}\nstatus: active\nphases: 1\n---\n\n# Plan {slug}\n\n## Phase graph\n\n| Phase | Title | Depends on | Repos |\n|---|---|---|---|\n| 1 | Only step | — | site |\n\n## Phases\n\n### Phase 1 — Only step\n- **Verification:** {verification}\n\n## Decisions\n\n| key | value | owner | state | blocking | source |\n|---|---|---|---|---|---|\n| `stop` | halt | crew | answered | no | plan |\n"
-    )
-}
+use common::{Root, one_phase_plan, stderr, stdout};
 
 /// A repository (its top folder is the docs root) with a clean plan
 /// `lighthouse`, a broken plan `harbour` (F14), a changelog, a README and
 /// a dated note under `docs/notes/`.
 fn repository() -> Root {
     let root = Root::new();
-    root.plan("lighthouse", &plan_text("lighthouse", "`test -s lamp.log`"));
-    root.plan("harbour", &plan_text("harbour", "look at it"));
+    root.plan(
+        "lighthouse",
+        &one_phase_plan("lighthouse", "`test -s lamp.log`"),
+    );
+    root.plan("harbour", &one_phase_plan("harbour", "look at it"));
     let top = root.path();
     std::fs::write(top.join("CHANGELOG.md"), "# Changelog\n\n- first\n").expect("write");
     std::fs::write(top.join("README.md"), "# The repository\n").expect("write");
@@ -51,17 +44,7 @@ fn files(out: &str) -> Vec<String> {
 
 /// Runs `validate ARGS` with `input` on stdin.
 fn with_stdin(root: &Root, args: &[&str], input: &[u8]) -> std::process::Output {
-    let mut child = root
-        .command()
-        .arg("validate")
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("spawn planfile");
-    let _ = child.stdin.take().expect("stdin").write_all(input);
-    child.wait_with_output().expect("wait for planfile")
+    root.run_with_stdin(&[&["validate"], args].concat(), input)
 }
 
 // ---- what a folder names ----
@@ -90,7 +73,7 @@ fn a_repository_or_its_docs_folder_names_its_plans_and_nothing_else() {
     std::fs::create_dir_all(root.path().join("docs/plans/legacy")).expect("a folder");
     std::fs::write(
         root.path().join("docs/plans/legacy/old.md"),
-        plan_text("old", "by eye"),
+        one_phase_plan("old", "by eye"),
     )
     .expect("write");
     let output = run(&root, &["docs/plans/legacy", "--format", "concise"]);
@@ -103,7 +86,7 @@ fn a_repository_or_its_docs_folder_names_its_plans_and_nothing_else() {
     std::fs::create_dir_all(root.path().join("drafts")).expect("a folder of plans");
     std::fs::write(
         root.path().join("drafts/kiln.md"),
-        plan_text("kiln", "watch it"),
+        one_phase_plan("kiln", "watch it"),
     )
     .expect("write");
     let output = run(&root, &["drafts", "--format", "concise"]);
@@ -148,7 +131,7 @@ fn a_deeper_settings_file_is_not_read_and_validate_says_so() {
     root.config("[lint]\nadvisory = [\"verification-empty-open\"]\n");
     let legacy = root.path().join("docs/plans/legacy");
     std::fs::create_dir_all(&legacy).expect("a folder");
-    std::fs::write(legacy.join("old.md"), plan_text("old", "by eye")).expect("write");
+    std::fs::write(legacy.join("old.md"), one_phase_plan("old", "by eye")).expect("write");
     std::fs::write(legacy.join("planfile.toml"), "[lint]\nignore = [\"F14\"]\n").expect("write");
     let in_use = root.path().join("planfile.toml");
     let cases = [
@@ -273,7 +256,7 @@ fn an_excluded_folder_and_an_excluded_glob_exit_alike() {
     root.config("[lint]\nexclude = [\"docs/plans/legacy\"]\n");
     let legacy = root.path().join("docs/plans/legacy");
     std::fs::create_dir_all(&legacy).expect("a folder");
-    std::fs::write(legacy.join("old.md"), plan_text("old", "by eye")).expect("write");
+    std::fs::write(legacy.join("old.md"), one_phase_plan("old", "by eye")).expect("write");
     for arg in ["docs/plans/legacy", "docs/plans/legacy/*.md"] {
         let output = run(&root, &[arg]);
         assert_eq!(output.status.code(), Some(0), "{arg}: {}", stderr(&output));
@@ -439,7 +422,7 @@ fn statistics_refuse_the_formats_for_programs_and_sort_by_count() {
         assert!(stdout(&output).is_empty(), "{format}");
     }
     // Two F14 findings in one plan, one decision-key-unknown in another.
-    let two_phases = plan_text("harbour", "look at it")
+    let two_phases = one_phase_plan("harbour", "look at it")
         .replace(
             "| 1 | Only step | — | site |\n",
             "| 1 | Only step | — | site |\n| 2 | Second | 1 | site |\n",
@@ -452,7 +435,7 @@ fn statistics_refuse_the_formats_for_programs_and_sort_by_count() {
     root.plan("harbour", &two_phases);
     root.plan(
         "lighthouse",
-        &plan_text("lighthouse", "`test -s a`").replace("`stop`", "`stopp`"),
+        &one_phase_plan("lighthouse", "`test -s a`").replace("`stop`", "`stopp`"),
     );
     let output = run(
         &root,
