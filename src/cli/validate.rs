@@ -168,7 +168,7 @@ impl Settings {
                     None => "the defaults are".to_string(),
                 };
                 notes.push(format!(
-                    "{} is not read: {used} in use for {} (planfile.toml is read at the docs root, else in the nearest ancestor of the working directory that has one); move its settings there (a [lint.per-file-ignores] glob for its folder), or pass --config; --show-settings shows what each plan reads",
+                    "{} is not read: {used} in use for {} (planfile.toml is read at the docs root, else in the nearest ancestor of the working directory that has one); move its settings into the docs root's planfile.toml (a [lint.per-file-ignores] glob for its folder), or pass --config; --show-settings shows what each plan reads",
                     shown(&file),
                     shown(&location.plan)
                 ));
