@@ -100,7 +100,7 @@ _planfile_spec() {
             repeats=1
             ;;
         'planfile validate')
-            opts='--format --quiet -q --output-file -o --exit-zero --select --extend-select --ignore --statistics --config --no-config --stdin-filename --fix --diff --root --color --help -h'
+            opts='--format --quiet -q --output-file -o --exit-zero --select --extend-select --ignore --statistics --config --no-config --stdin-filename --fix --diff --force-exclude --show-settings --root --color --help -h'
             vopts='--format --output-file -o --select --extend-select --ignore --config --stdin-filename --root --color'
             subs=''
             npos=1
@@ -288,9 +288,13 @@ _planfile_values() {
         'planfile validate --format') _planfile_words 'human concise json sarif github junit gitlab' ;;
         'planfile validate --output-file') _planfile_files -f ;;
         'planfile validate -o') _planfile_files -f ;;
+        'planfile validate --select') _planfile_checks 'ALL F30 F38 F40 F21 F25 F20 F1 F2 F3 F24 F29 F14 F27 F31 F37 F26 F10 note-target-done human-step-no-proof human-step-no-why phase-number-zero-padded depends-range-dash decision-word-style template-placeholder suppression-unused decision-value-unknown frontmatter-invalid block-unclosed merge-conflict-marker graph-table-missing graph-header-missing graph-depends-column-missing graph-repos-column-missing graph-row-cell-count depends-token-unknown phase-duplicate phase-cell-zero-padded handoff-duplicate handoff-scaffold-complete phase-cell-malformed depends-phase-undefined dependency-cycle gate-directive-missing gate-check-unmarked gate-type-unknown gate-value-missing gate-phase-unknown gate-phase-self gate-date-invalid gate-plan-unknown landed-gate-unknown-phase verification-empty-open decision-key-unknown decision-state-unknown decision-source-unknown decision-outstanding-unowned decision-blocking-invalid decision-phase-invalid decision-phase-unknown decision-row-duplicate decision-table-malformed decision-table-unread decisions-heading-malformed land-word-unknown permission-mode-unknown human-step-superseded human-step-kind-unknown human-step-field-invalid note-target-unknown handoff-status-invalid handoff-boot-missing handoff-depends-mismatch phase-count-mismatch' ;;
+        'planfile validate --extend-select') _planfile_checks 'ALL F30 F38 F40 F21 F25 F20 F1 F2 F3 F24 F29 F14 F27 F31 F37 F26 F10 note-target-done human-step-no-proof human-step-no-why phase-number-zero-padded depends-range-dash decision-word-style template-placeholder suppression-unused decision-value-unknown frontmatter-invalid block-unclosed merge-conflict-marker graph-table-missing graph-header-missing graph-depends-column-missing graph-repos-column-missing graph-row-cell-count depends-token-unknown phase-duplicate phase-cell-zero-padded handoff-duplicate handoff-scaffold-complete phase-cell-malformed depends-phase-undefined dependency-cycle gate-directive-missing gate-check-unmarked gate-type-unknown gate-value-missing gate-phase-unknown gate-phase-self gate-date-invalid gate-plan-unknown landed-gate-unknown-phase verification-empty-open decision-key-unknown decision-state-unknown decision-source-unknown decision-outstanding-unowned decision-blocking-invalid decision-phase-invalid decision-phase-unknown decision-row-duplicate decision-table-malformed decision-table-unread decisions-heading-malformed land-word-unknown permission-mode-unknown human-step-superseded human-step-kind-unknown human-step-field-invalid note-target-unknown handoff-status-invalid handoff-boot-missing handoff-depends-mismatch phase-count-mismatch' ;;
+        'planfile validate --ignore') _planfile_checks 'ALL F30 F38 F40 F21 F25 F20 F1 F2 F3 F24 F29 F14 F27 F31 F37 F26 F10 note-target-done human-step-no-proof human-step-no-why phase-number-zero-padded depends-range-dash decision-word-style template-placeholder suppression-unused decision-value-unknown frontmatter-invalid block-unclosed merge-conflict-marker graph-table-missing graph-header-missing graph-depends-column-missing graph-repos-column-missing graph-row-cell-count depends-token-unknown phase-duplicate phase-cell-zero-padded handoff-duplicate handoff-scaffold-complete phase-cell-malformed depends-phase-undefined dependency-cycle gate-directive-missing gate-check-unmarked gate-type-unknown gate-value-missing gate-phase-unknown gate-phase-self gate-date-invalid gate-plan-unknown landed-gate-unknown-phase verification-empty-open decision-key-unknown decision-state-unknown decision-source-unknown decision-outstanding-unowned decision-blocking-invalid decision-phase-invalid decision-phase-unknown decision-row-duplicate decision-table-malformed decision-table-unread decisions-heading-malformed land-word-unknown permission-mode-unknown human-step-superseded human-step-kind-unknown human-step-field-invalid note-target-unknown handoff-status-invalid handoff-boot-missing handoff-depends-mismatch phase-count-mismatch' ;;
         'planfile validate --config') _planfile_files -f ;;
         'planfile validate --stdin-filename') _planfile_files -f ;;
         'planfile validate #0') _planfile_slugs; _planfile_files -f ;;
+        'planfile explain #0') _planfile_checks 'F30 F38 F40 F21 F25 F20 F1 F2 F3 F24 F29 F14 F27 F31 F37 F26 F10 note-target-done human-step-no-proof human-step-no-why phase-number-zero-padded depends-range-dash decision-word-style template-placeholder suppression-unused decision-value-unknown frontmatter-invalid block-unclosed merge-conflict-marker graph-table-missing graph-header-missing graph-depends-column-missing graph-repos-column-missing graph-row-cell-count depends-token-unknown phase-duplicate phase-cell-zero-padded handoff-duplicate handoff-scaffold-complete phase-cell-malformed depends-phase-undefined dependency-cycle gate-directive-missing gate-check-unmarked gate-type-unknown gate-value-missing gate-phase-unknown gate-phase-self gate-date-invalid gate-plan-unknown landed-gate-unknown-phase verification-empty-open decision-key-unknown decision-state-unknown decision-source-unknown decision-outstanding-unowned decision-blocking-invalid decision-phase-invalid decision-phase-unknown decision-row-duplicate decision-table-malformed decision-table-unread decisions-heading-malformed land-word-unknown permission-mode-unknown human-step-superseded human-step-kind-unknown human-step-field-invalid note-target-unknown handoff-status-invalid handoff-boot-missing handoff-depends-mismatch phase-count-mismatch' ;;
         'planfile needs --format') _planfile_words 'tsv json' ;;
         *' --root') _planfile_files -d ;;
         *' --color') _planfile_words 'auto always never' ;;
@@ -301,6 +305,18 @@ _planfile_words() {
     local w
     for w in $1; do
         [[ $w == "$cur"* ]] && COMPREPLY+=("$w")
+    done
+}
+
+# _planfile_checks WORDS: the checks that complete the last entry of the
+# comma-separated list being typed (`F14,gate-` completes `gate-`).
+_planfile_checks() {
+    local head="" k
+    [[ $cur == *,* ]] && head="${cur%,*},"
+    local cur="${cur##*,}"
+    _planfile_words "$1"
+    for k in "${!COMPREPLY[@]}"; do
+        COMPREPLY[k]="$head${COMPREPLY[k]}"
     done
 }
 

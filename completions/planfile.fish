@@ -54,13 +54,13 @@ complete -c planfile -n "__fish_planfile_using_subcommand decisions; and not __f
 always\t'Always colour, whatever the stream and the environment'
 never\t'Never colour'"
 complete -c planfile -n "__fish_planfile_using_subcommand decisions; and not __fish_seen_subcommand_from list check prompt resolve answer waive promote" -s h -l help -d 'Print help'
-complete -c planfile -n "__fish_planfile_using_subcommand decisions; and not __fish_seen_subcommand_from list check prompt resolve answer waive promote" -a "list" -d 'Print the resolved decisions of the view as TSV, JSON or a table'
-complete -c planfile -n "__fish_planfile_using_subcommand decisions; and not __fish_seen_subcommand_from list check prompt resolve answer waive promote" -a "check" -d 'The start gate: exit 0 when the run may start, 1 when it is refused, naming each decision that stops it'
-complete -c planfile -n "__fish_planfile_using_subcommand decisions; and not __fish_seen_subcommand_from list check prompt resolve answer waive promote" -a "prompt" -d 'Print the decisions block of a phase\'s boot prompt'
-complete -c planfile -n "__fish_planfile_using_subcommand decisions; and not __fish_seen_subcommand_from list check prompt resolve answer waive promote" -a "resolve" -d 'Print the answer in force of each key (or KEY), as the console decides it mid-run: from the run, the resolved row, the console\'s policy, the legacy gates switch or the shipped default'
-complete -c planfile -n "__fish_planfile_using_subcommand decisions; and not __fish_seen_subcommand_from list check prompt resolve answer waive promote" -a "answer" -d 'Answer a decision: write an `answered` row (source run) into the twin'
-complete -c planfile -n "__fish_planfile_using_subcommand decisions; and not __fish_seen_subcommand_from list check prompt resolve answer waive promote" -a "waive" -d 'Waive a decision: write a `waived` row (source run) into the twin'
-complete -c planfile -n "__fish_planfile_using_subcommand decisions; and not __fish_seen_subcommand_from list check prompt resolve answer waive promote" -a "promote" -d 'Promote a ruling of the rulings ledger: write an `answered` row (source ruling) into the twin'
+complete -c planfile -n "__fish_planfile_using_subcommand decisions; and not __fish_seen_subcommand_from list check prompt resolve answer waive promote; and not __planfile_before_positional decisions" -f -a "list" -d 'Print the resolved decisions of the view as TSV, JSON or a table'
+complete -c planfile -n "__fish_planfile_using_subcommand decisions; and not __fish_seen_subcommand_from list check prompt resolve answer waive promote; and not __planfile_before_positional decisions" -f -a "check" -d 'The start gate: exit 0 when the run may start, 1 when it is refused, naming each decision that stops it'
+complete -c planfile -n "__fish_planfile_using_subcommand decisions; and not __fish_seen_subcommand_from list check prompt resolve answer waive promote; and not __planfile_before_positional decisions" -f -a "prompt" -d 'Print the decisions block of a phase\'s boot prompt'
+complete -c planfile -n "__fish_planfile_using_subcommand decisions; and not __fish_seen_subcommand_from list check prompt resolve answer waive promote; and not __planfile_before_positional decisions" -f -a "resolve" -d 'Print the answer in force of each key (or KEY), as the console decides it mid-run: from the run, the resolved row, the console\'s policy, the legacy gates switch or the shipped default'
+complete -c planfile -n "__fish_planfile_using_subcommand decisions; and not __fish_seen_subcommand_from list check prompt resolve answer waive promote; and not __planfile_before_positional decisions" -f -a "answer" -d 'Answer a decision: write an `answered` row (source run) into the twin'
+complete -c planfile -n "__fish_planfile_using_subcommand decisions; and not __fish_seen_subcommand_from list check prompt resolve answer waive promote; and not __planfile_before_positional decisions" -f -a "waive" -d 'Waive a decision: write a `waived` row (source run) into the twin'
+complete -c planfile -n "__fish_planfile_using_subcommand decisions; and not __fish_seen_subcommand_from list check prompt resolve answer waive promote; and not __planfile_before_positional decisions" -f -a "promote" -d 'Promote a ruling of the rulings ledger: write an `answered` row (source ruling) into the twin'
 complete -c planfile -n "__fish_planfile_using_subcommand decisions; and __fish_seen_subcommand_from list" -l format -d 'Output format' -r -f -a "tsv\t'`key<TAB>state<TAB>owner<TAB>blocking<TAB>source<TAB>value`, as `phase-graph --decisions`'
 json\t'An array of objects with every field and where each row came from'
 table\t'An aligned table for a person, as wide as the terminal'"
@@ -204,11 +204,13 @@ complete -c planfile -n "__fish_planfile_using_subcommand validate" -l color -d 
 always\t'Always colour, whatever the stream and the environment'
 never\t'Never colour'"
 complete -c planfile -n "__fish_planfile_using_subcommand validate" -s q -l quiet -d 'Print the findings only: no summary, no notes'
-complete -c planfile -n "__fish_planfile_using_subcommand validate" -l exit-zero -d 'Exit 0 even when a finding gates (2 still means an error)'
-complete -c planfile -n "__fish_planfile_using_subcommand validate" -l statistics -d 'Print one line per check that found something (count, code, name) instead of the findings'
+complete -c planfile -n "__fish_planfile_using_subcommand validate" -l exit-zero -d 'Exit 0 even when a finding gates or --diff has fixes to show (2 still means an error)'
+complete -c planfile -n "__fish_planfile_using_subcommand validate" -l statistics -d 'Print one line per check that found something (count, code, name), most found first, instead of the findings: as text (--format human or concise) or JSON'
 complete -c planfile -n "__fish_planfile_using_subcommand validate" -l no-config -d 'Read no settings file: every check runs with its own severity'
-complete -c planfile -n "__fish_planfile_using_subcommand validate" -l fix -d 'Apply the fixes the tool is sure of to the plans (never to twins), keeping every other byte, then report the findings that remain'
-complete -c planfile -n "__fish_planfile_using_subcommand validate" -l diff -d 'Print the fixes as a unified diff instead of applying them (nothing is written); exit 1 when there is any'
+complete -c planfile -n "__fish_planfile_using_subcommand validate" -l fix -d 'Apply the fixes the tool is sure of to the plans (never to twins), keeping every other byte, then report the findings that remain; for a plan on stdin (-), print the fixed plan on stdout and the report on stderr'
+complete -c planfile -n "__fish_planfile_using_subcommand validate" -l diff -d 'Print the fixes as a unified diff instead of applying them (nothing is written); exit 1 when there is any (0 with --exit-zero)'
+complete -c planfile -n "__fish_planfile_using_subcommand validate" -l force-exclude -d 'Leave out a plan named on the command line when a folder search would (an `exclude` glob, README.md, INDEX.md), as the pre-commit hook does'
+complete -c planfile -n "__fish_planfile_using_subcommand validate" -l show-settings -d 'Print, for each plan, the settings file in use and the checks that run, are advisory and are ignored for it, then exit; nothing is linted'
 complete -c planfile -n "__fish_planfile_using_subcommand validate" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c planfile -n "__fish_planfile_using_subcommand explain" -l root -d 'The docs root (the folder holding docs/plans/); default: $DOCS_ROOT, else the nearest ancestor with docs/plans/, else the working directory' -r -f -a "(__fish_complete_directories)"
 complete -c planfile -n "__fish_planfile_using_subcommand explain" -l color -d 'When to colour the output: auto (on a terminal, unless $NO_COLOR is set; always when $FORCE_COLOR is set), always or never' -r -f -a "auto\t'Colour when the stream is a terminal, unless `NO_COLOR` is set; always when `FORCE_COLOR` is set (and `NO_COLOR` is not)'
@@ -277,6 +279,18 @@ function __planfile_slugs
     end
 end
 
+# The checks of the lint registry, by code and name (with "list", ALL too),
+# each after the entries already typed before the last comma.
+function __planfile_checks
+    set -l token (string replace -r -- '^--[^=]*=' '' (commandline -ct))
+    set -l head (string replace -r -- '[^,]*$' '' $token)
+    set -l words F30 F38 F40 F21 F25 F20 F1 F2 F3 F24 F29 F14 F27 F31 F37 F26 F10 note-target-done human-step-no-proof human-step-no-why phase-number-zero-padded depends-range-dash decision-word-style template-placeholder suppression-unused decision-value-unknown frontmatter-invalid block-unclosed merge-conflict-marker graph-table-missing graph-header-missing graph-depends-column-missing graph-repos-column-missing graph-row-cell-count depends-token-unknown phase-duplicate phase-cell-zero-padded handoff-duplicate handoff-scaffold-complete phase-cell-malformed depends-phase-undefined dependency-cycle gate-directive-missing gate-check-unmarked gate-type-unknown gate-value-missing gate-phase-unknown gate-phase-self gate-date-invalid gate-plan-unknown landed-gate-unknown-phase verification-empty-open decision-key-unknown decision-state-unknown decision-source-unknown decision-outstanding-unowned decision-blocking-invalid decision-phase-invalid decision-phase-unknown decision-row-duplicate decision-table-malformed decision-table-unread decisions-heading-malformed land-word-unknown permission-mode-unknown human-step-superseded human-step-kind-unknown human-step-field-invalid note-target-unknown handoff-status-invalid handoff-boot-missing handoff-depends-mismatch phase-count-mismatch
+    contains -- list $argv; and set -p words ALL
+    for word in $words
+        echo $head$word
+    end
+end
+
 # Whether no positional argument follows the word $argv[1] yet (options and
 # their values aside).
 function __planfile_before_positional
@@ -309,3 +323,7 @@ complete -c planfile -n "__fish_planfile_using_subcommand decisions; and __fish_
 complete -c planfile -n "__fish_planfile_using_subcommand decisions; and __fish_seen_subcommand_from answer; and __planfile_before_positional answer" -f -a "permission.policy permission.destructive issues credentials accounts mcp gates verification.person-check qa.exhausted waits human-acts ambiguity budgets resume.on-restart plan-health stop relay announce plan-approval"
 complete -c planfile -n "__fish_planfile_using_subcommand decisions; and __fish_seen_subcommand_from waive; and __planfile_before_positional waive" -f -a "permission.policy permission.destructive issues credentials accounts mcp gates verification.person-check qa.exhausted waits human-acts ambiguity budgets resume.on-restart plan-health stop relay announce plan-approval"
 complete -c planfile -n "__fish_planfile_using_subcommand validate" -a "(__planfile_slugs)"
+complete -c planfile -n "__fish_planfile_using_subcommand explain; and __planfile_before_positional explain" -f -a "(__planfile_checks)"
+complete -c planfile -n "__fish_planfile_using_subcommand validate" -l select -r -f -a "(__planfile_checks list)"
+complete -c planfile -n "__fish_planfile_using_subcommand validate" -l extend-select -r -f -a "(__planfile_checks list)"
+complete -c planfile -n "__fish_planfile_using_subcommand validate" -l ignore -r -f -a "(__planfile_checks list)"

@@ -32,6 +32,7 @@ use crate::discover::{PathGlob, relative_to};
 use crate::error::{Error, Result, escape_invisible, escape_path};
 use crate::lint::select::{CheckSet, Selection, Selector, Source, union};
 use crate::lint::{Check, Severity};
+use crate::root::absolute;
 
 /// The name of the settings file.
 pub const CONFIG_FILE: &str = "planfile.toml";
@@ -114,6 +115,40 @@ impl Config {
             Some(file) => Config::from_file(&file),
             None => Ok(Config::default()),
         }
+    }
+
+    /// The `planfile.toml` files that lie deeper than `in_use` (the file
+    /// [`Config::find`] chose for the docs root `root`; `None` when there
+    /// is none) and so are not read (SPEC §10.1): one in a folder between
+    /// `plan` and the docs root (a `docs/plans/legacy/planfile.toml`), or
+    /// in an ancestor of the working directory `cwd` below the folder of
+    /// `in_use`. Paths are absolute, normalised lexically, nearest first.
+    pub fn unread_beside(
+        root: &Path,
+        cwd: &Path,
+        plan: &Path,
+        in_use: Option<&Path>,
+    ) -> Vec<PathBuf> {
+        let root = absolute(root);
+        let in_use = in_use.map(absolute);
+        let plan = absolute(plan);
+        let plan_dirs = plan
+            .ancestors()
+            .skip(1)
+            .take_while(|dir| *dir != root && dir.starts_with(&root));
+        let top = in_use.as_deref().and_then(Path::parent);
+        let cwd = absolute(cwd);
+        let cwd_dirs = cwd
+            .ancestors()
+            .take_while(|dir| top.is_some_and(|top| *dir != top && dir.starts_with(top)));
+        let mut unread: Vec<PathBuf> = Vec::new();
+        for dir in plan_dirs.chain(cwd_dirs) {
+            let file = dir.join(CONFIG_FILE);
+            if Some(&file) != in_use.as_ref() && !unread.contains(&file) && file.is_file() {
+                unread.push(file);
+            }
+        }
+        unread
     }
 
     /// [`Config::discover`] from the process's working directory.
@@ -290,6 +325,17 @@ impl LintConfig {
         self.enabled
     }
 
+    /// The checks `advisory` names (made advisory whatever their own
+    /// severity).
+    pub fn advisory(&self) -> CheckSet {
+        self.advisory
+    }
+
+    /// The `exclude` globs, as written.
+    pub fn exclude(&self) -> impl Iterator<Item = &str> {
+        self.exclude.iter().map(|g| g.text.as_str())
+    }
+
     /// The checks that run on the file at `path` (a plan or a twin): the
     /// enabled ones less those a matching `per-file-ignores` glob names.
     pub fn checks_for(&self, path: &Path) -> CheckSet {
@@ -381,9 +427,13 @@ mod tests {
         let f14 = crate::lint::lookup("F14")[0];
         assert_eq!(config.severity(f14), Severity::Gating);
         assert_eq!(config.notes().len(), 1, "{:?}", config.notes());
-        assert!(
-            config.notes()[0]
-                .starts_with("planfile.toml:2: [lint] advisory: \"f21\" is the code of ")
+        let note = &config.notes()[0];
+        let f21 = crate::lint::lookup("F21").len();
+        assert_eq!(
+            note,
+            &format!(
+                "planfile.toml:2: [lint] advisory: \"f21\" stands for {f21} checks; `planfile explain F21` lists them"
+            )
         );
         let defaults = parse("").expect("empty is valid");
         assert_eq!(defaults.enabled(), CheckSet::all());

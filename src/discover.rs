@@ -7,13 +7,24 @@
 //! folder were named. In a folder (or a glob's matches) these are not
 //! plans: `README.md` and `INDEX.md` (the workflow's index files, any case),
 //! hidden entries, the `docs/handoffs/` folder (twins and handoffs), and
-//! the files an `exclude` glob names. A file named on the command line is
-//! linted whatever its name, as ruff does.
+//! the files an `exclude` glob names. A folder that is not in a
+//! `docs/plans/` folder and holds one below it (a repository, its `docs/`)
+//! names only the `.md` files in such folders: its notes, changelog and
+//! READMEs are not plans. A folder with no `docs/plans/` at or below it is
+//! a folder of plans: every `.md` under it is one.
+//!
+//! A file named on the command line is linted whatever its name, as ruff
+//! does, unless `--force-exclude` asks for the same rules as discovery.
+//! The files `validate` reads beside a plan name that plan: a twin or a
+//! handoff (`<R>/docs/handoffs/<slug>/….md`) the plan `<slug>` of docs root
+//! `<R>`, and a `planfile.toml` every plan whose settings it is (so that a
+//! pre-commit hook can pass the staged files).
 
-use std::path::{Path, PathBuf};
+use std::path::{Component, Path, PathBuf};
 
 use globset::{GlobBuilder, GlobMatcher};
 
+use crate::config::{CONFIG_FILE, Config};
 use crate::error::{Error, Result, escape_invisible, escape_path};
 use crate::root::{
     DocsRoot, PlanLocation, absolute, check_slug, is_valid_slug, normalize_lexically,
@@ -129,8 +140,11 @@ impl Target {
 /// What the arguments name: the plans to lint, in argument order (a
 /// folder's plans by path), each once; the `.md` files found that cannot
 /// be linted (a name that is not a slug, a folder that cannot be read),
-/// each as the error to report; and a line for each `.md` entry skipped
-/// (a folder, a dangling symlink, a symlink loop).
+/// each as the error to report; a line for each entry skipped (a `.md`
+/// folder, a dangling symlink, a symlink loop, a handoff of a plan that
+/// does not exist, a `planfile.toml` that no plan reads); and the plans an
+/// `exclude` glob (or, with `--force-exclude`, the index-file rule) left
+/// out.
 #[derive(Debug, Default)]
 pub struct Discovery {
     /// The plans to lint.
@@ -139,35 +153,46 @@ pub struct Discovery {
     pub unreadable: Vec<Error>,
     /// Entries skipped: each path and why (`skipped: a folder, …`).
     pub skipped: Vec<(PathBuf, String)>,
+    /// Plans found (or named, with `--force-exclude`) that are excluded.
+    pub excluded: Vec<PathBuf>,
 }
 
 /// Decides whether a plan found in a folder or by a glob is excluded
 /// (`[lint] exclude` of the settings for its docs root).
 pub type ExcludeFn<'a> = dyn FnMut(&PlanLocation) -> Result<bool> + 'a;
 
+/// What a `validate` run asks of discovery: its arguments and the options
+/// that change what they name.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Request<'a> {
+    /// The arguments, as given.
+    pub args: &'a [String],
+    /// `--stdin-filename`.
+    pub stdin_filename: Option<&'a Path>,
+    /// `--force-exclude`: a plan named on the command line (by path, by
+    /// slug, or through its twin or handoff) is left out when discovery
+    /// would leave it out (an index file, an `exclude` glob), as ruff's
+    /// option of that name does.
+    pub force_exclude: bool,
+}
+
 /// Resolves `validate`'s arguments against the docs root `root` (see the
-/// module documentation); `stdin_filename` is `--stdin-filename`. With no
-/// argument, every plan under `<root>/docs/plans/` ([`Error::NoPlansFolder`]
-/// when there is no such folder; `--stdin-filename` alone means `-`).
+/// module documentation). With no argument, every plan under
+/// `<root>/docs/plans/` ([`Error::NoPlansFolder`] when there is no such
+/// folder; `--stdin-filename` alone means `-`).
 ///
 /// Errors (exit 2, before any plan is read): an argument that is none of
 /// the accepted kinds, a glob that matches no `.md` file, a path that is
 /// not a Markdown file, `-` given twice, `--stdin-filename` without `-`, or
 /// an error of `excluded`.
-pub fn discover(
-    root: &DocsRoot,
-    args: &[String],
-    stdin_filename: Option<&Path>,
-    excluded: &mut ExcludeFn,
-) -> Result<Discovery> {
+pub fn discover(root: &DocsRoot, request: Request, excluded: &mut ExcludeFn) -> Result<Discovery> {
+    let Request {
+        args,
+        stdin_filename,
+        force_exclude,
+    } = request;
     let mut found = Discovery::default();
     let mut seen = std::collections::BTreeSet::new();
-    let mut push = |found: &mut Discovery, target: Target| {
-        let key = normalize_lexically(&target.location().plan);
-        if matches!(target, Target::Stdin { .. }) || seen.insert(key) {
-            found.targets.push(target);
-        }
-    };
     let stdin_only = args.is_empty() && stdin_filename.is_some();
     if args.is_empty() && !stdin_only {
         let dir = root.plans_dir();
@@ -175,7 +200,9 @@ pub fn discover(
             return Err(Error::NoPlansFolder(dir));
         }
         for target in walk(root, &dir, None, &mut found, excluded)? {
-            push(&mut found, target);
+            if seen.insert(normalize_lexically(&target.location().plan)) {
+                found.targets.push(target);
+            }
         }
         return Ok(found);
     }
@@ -198,7 +225,23 @@ pub fn discover(
     }
     for arg in args {
         for target in resolve_arg(root, arg, stdin_filename, &mut found, excluded)? {
-            push(&mut found, target);
+            let location = target.location();
+            if let Target::File(location) = &target
+                && force_exclude
+            {
+                let index = location
+                    .plan
+                    .file_name()
+                    .is_some_and(|n| is_index_file(&n.to_string_lossy()));
+                if index || excluded(location)? {
+                    found.excluded.push(location.plan.clone());
+                    continue;
+                }
+            }
+            let new = seen.insert(normalize_lexically(&location.plan));
+            if matches!(target, Target::Stdin { .. }) || new {
+                found.targets.push(target);
+            }
         }
     }
     Ok(found)
@@ -210,7 +253,7 @@ fn is_glob(arg: &str) -> bool {
 }
 
 /// What `validate` accepts, for messages about an argument it cannot use.
-const ACCEPTED: &str = "validate takes plan slugs (a plan under docs/plans/), paths of .md files, folders (every plan under them), globs such as 'docs/plans/*.md', or - with --stdin-filename PATH for a plan on stdin";
+const ACCEPTED: &str = "validate takes plan slugs (a plan under docs/plans/), paths of .md files, folders (the plans under them), globs such as 'docs/plans/*.md', the twin, handoffs or planfile.toml of plans, or - with --stdin-filename PATH for a plan on stdin";
 
 /// The plans one argument names.
 fn resolve_arg(
@@ -231,9 +274,27 @@ fn resolve_arg(
     if let Ok(link) = std::fs::symlink_metadata(path) {
         return match std::fs::metadata(path) {
             Ok(meta) if meta.is_dir() => walk(root, path, None, found, excluded),
-            // A pipe, socket or device named .md is refused by the reader,
-            // before it is opened, and reported as a plan it cannot read.
+            Ok(_) if path.file_name().is_some_and(|n| n == CONFIG_FILE) => {
+                governed_plans(root, path, found, excluded)
+            }
             Ok(_) if path.extension().is_some_and(|e| e == "md") => {
+                if let Some(location) = plan_of_handoff(path) {
+                    if !location.plan.exists() {
+                        found.skipped.push((
+                            path.to_path_buf(),
+                            format!(
+                                "skipped: it belongs to the plan {}, which does not exist ({}); add the plan or remove its handoffs folder",
+                                location.slug,
+                                escape_path(&location.plan)
+                            ),
+                        ));
+                        return Ok(Vec::new());
+                    }
+                    return Ok(vec![Target::File(location)]);
+                }
+                // A pipe, socket or device named .md is refused by the
+                // reader, before it is opened, and reported as a plan it
+                // cannot read.
                 PlanLocation::for_path(root, path).map(|l| vec![Target::File(l)])
             }
             Ok(_) => Err(Error::Usage(format!(
@@ -249,23 +310,103 @@ fn resolve_arg(
         };
     }
     if is_glob(arg) {
+        let before = found.excluded.len();
         let targets = expand_glob(root, arg, found, excluded)?;
-        if targets.is_empty() {
+        if targets.is_empty() && found.excluded.len() == before {
             return Err(Error::Usage(format!(
-                "the glob \"{shown}\" matches no plan (.md file that is not README.md, INDEX.md or excluded); check the pattern"
+                "the glob \"{shown}\" matches no plan (.md file that is not README.md or INDEX.md); check the pattern"
             )));
         }
         return Ok(targets);
     }
+    if let Some(stem) = arg.strip_suffix(".md") {
+        let advice = did_you_mean(root, stem).unwrap_or_else(|| ACCEPTED.to_string());
+        return Err(Error::Usage(format!("\"{shown}\": no such file; {advice}")));
+    }
     if is_valid_slug(arg) {
         return PlanLocation::resolve(root, arg).map(|l| vec![Target::File(l)]);
     }
-    let what = if arg.contains('/') || arg.ends_with(".md") {
+    let what = if arg.contains('/') {
         "no such file or folder"
     } else {
         "not a plan slug (letters, digits, '.', '_' and '-', starting with a letter or digit, no \"..\") and no such file or folder"
     };
     Err(Error::Usage(format!("\"{shown}\": {what}; {ACCEPTED}")))
+}
+
+/// For a `X.md` argument that is no file: a pointer to the plan `X` of the
+/// docs root when there is one (`did you mean the plan lighthouse
+/// (docs/plans/lighthouse.md)? …`).
+fn did_you_mean(root: &DocsRoot, stem: &str) -> Option<String> {
+    let slug = Path::new(stem).file_name()?.to_str()?;
+    let plan = root.plans_dir().join(format!("{slug}.md"));
+    (is_valid_slug(slug) && plan.is_file()).then(|| {
+        format!(
+            "did you mean the plan {slug} ({})? name a plan by its slug (planfile validate {slug}) or by its path",
+            escape_invisible(&crate::output::shown_path(&plan))
+        )
+    })
+}
+
+/// The plan a twin or a handoff at `path` belongs to: for
+/// `<R>/docs/handoffs/<slug>/<file>.md`, the plan `<slug>` of docs root
+/// `<R>` (`<R>/docs/plans/<slug>.md`); `None` for any other path.
+fn plan_of_handoff(path: &Path) -> Option<PlanLocation> {
+    let abs = absolute(path);
+    let folder = abs.parent()?;
+    let handoffs = folder.parent()?;
+    let docs = handoffs.parent()?;
+    if handoffs.file_name()? != "handoffs" || docs.file_name()? != "docs" {
+        return None;
+    }
+    let slug = folder.file_name()?.to_str()?.to_string();
+    if !is_valid_slug(&slug) {
+        return None;
+    }
+    let root = DocsRoot(docs.parent()?.to_path_buf());
+    let plan = root.plans_dir().join(format!("{slug}.md"));
+    Some(PlanLocation { root, slug, plan })
+}
+
+/// The plans whose settings are the `planfile.toml` at `path` (SPEC
+/// §10.1: the file at the docs root, else in the nearest ancestor of the
+/// working directory that has one): the plans of the docs root beside it
+/// and of `root`, where that file is the one they read. None (and a note)
+/// when no plan reads it.
+fn governed_plans(
+    root: &DocsRoot,
+    path: &Path,
+    found: &mut Discovery,
+    excluded: &mut ExcludeFn,
+) -> Result<Vec<Target>> {
+    let file = absolute(path);
+    let cwd = std::env::current_dir().unwrap_or_else(|_| root.0.clone());
+    let beside = file.parent().map(|dir| DocsRoot(dir.to_path_buf()));
+    let mut roots: Vec<DocsRoot> = Vec::new();
+    for candidate in beside.into_iter().chain([root.clone()]) {
+        let reads = Config::find(&candidate.0, &cwd).is_some_and(|f| absolute(&f) == file);
+        let normal = DocsRoot(absolute(&candidate.0));
+        if reads && candidate.plans_dir().is_dir() && !roots.contains(&normal) {
+            roots.push(normal);
+        }
+    }
+    if roots.is_empty() {
+        found.skipped.push((
+            path.to_path_buf(),
+            "skipped: no plan reads these settings (planfile.toml is read at the docs root, else in the nearest ancestor of the working directory that has one)".to_string(),
+        ));
+    }
+    let mut targets = Vec::new();
+    for docs_root in roots {
+        targets.extend(walk(
+            &docs_root,
+            &docs_root.plans_dir(),
+            None,
+            found,
+            excluded,
+        )?);
+    }
+    Ok(targets)
 }
 
 /// The target for `-`: at `--stdin-filename`'s path, or unnamed.
@@ -295,12 +436,12 @@ fn stdin_target(root: &DocsRoot, name: Option<&Path>) -> Result<Target> {
 }
 
 /// Why the `.md` entry at `path` is not a plan file, or `None` when it is a
-/// file (or a symlink to one).
+/// file (or a symlink to one) or a special file (a FIFO, socket or
+/// device, which the reader refuses and the report names, SPEC §6).
 fn not_a_plan_file(path: &Path) -> Option<String> {
     match std::fs::metadata(path) {
-        Ok(meta) if meta.is_file() => None,
         Ok(meta) if meta.is_dir() => Some("skipped: a folder, not a plan file".to_string()),
-        Ok(_) => Some("skipped: not a regular file (a plan is a Markdown file)".to_string()),
+        Ok(_) => None,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
             let target = std::fs::read_link(path)
                 .map(|t| escape_path(&t))
@@ -334,11 +475,26 @@ fn descend(entry: &walkdir::DirEntry) -> bool {
     !(entry.file_type().is_dir() && handoffs)
 }
 
+/// Whether `path` runs through a `docs/plans/` folder (a `docs` folder
+/// followed by a `plans` folder, anywhere in it).
+fn through_plans_folder(path: &Path) -> bool {
+    let names: Vec<&std::ffi::OsStr> = path
+        .components()
+        .filter_map(|c| match c {
+            Component::Normal(name) => Some(name),
+            _ => None,
+        })
+        .collect();
+    names.windows(2).any(|w| w[0] == "docs" && w[1] == "plans")
+}
+
 /// The plans under `dir` (recursively, by path), or those matching `glob`
 /// when given (a glob over paths as written from `dir`, which is its
 /// literal prefix). Index files, excluded files and hidden entries are
-/// left out; `.md` entries that are no file go to `found.skipped`, files
-/// whose name is no slug and folders that cannot be read to
+/// left out, and, when `dir` is not in a `docs/plans/` folder but holds one
+/// below it, every file outside such folders (see the module
+/// documentation); `.md` entries that are no file go to `found.skipped`,
+/// files whose name is no slug and folders that cannot be read to
 /// `found.unreadable`.
 fn walk(
     root: &DocsRoot,
@@ -347,11 +503,12 @@ fn walk(
     found: &mut Discovery,
     excluded: &mut ExcludeFn,
 ) -> Result<Vec<Target>> {
-    let mut targets = Vec::new();
     let mut walker = walkdir::WalkDir::new(dir).sort_by_file_name();
     if let Some((_, depth)) = glob {
         walker = walker.max_depth(depth);
     }
+    // The .md entries, each with why it is no plan file (or None).
+    let mut entries_found: Vec<(PathBuf, Option<String>)> = Vec::new();
     let mut entries = walker.into_iter().filter_entry(descend);
     while let Some(entry) = entries.next() {
         let entry = match entry {
@@ -373,14 +530,37 @@ fn walk(
         if glob.is_some_and(|(m, _)| !m.is_match(path)) {
             continue;
         }
-        if let Some(why) = not_a_plan_file(path) {
-            if entry.file_type().is_dir() {
-                entries.skip_current_dir();
-            }
-            found.skipped.push((path.to_path_buf(), why));
+        let why = not_a_plan_file(path);
+        if why.is_some() && entry.file_type().is_dir() {
+            entries.skip_current_dir();
+        }
+        entries_found.push((path.to_path_buf(), why));
+    }
+    // In a repository or its docs/ folder, only the files of docs/plans/
+    // folders are plans; a folder without one is a folder of plans.
+    let dir_abs = absolute(dir);
+    let above = dir_abs.parent().unwrap_or(&dir_abs).to_path_buf();
+    let below_plans = |path: &Path| {
+        absolute(path)
+            .strip_prefix(&above)
+            .is_ok_and(through_plans_folder)
+    };
+    let plans_only = glob.is_none()
+        && !through_plans_folder(&dir_abs)
+        && entries_found.iter().any(|(p, _)| below_plans(p));
+    let mut targets = Vec::new();
+    for (path, why) in entries_found {
+        if plans_only && !below_plans(&path) {
             continue;
         }
-        let name = entry.file_name().to_string_lossy();
+        if let Some(why) = why {
+            found.skipped.push((path, why));
+            continue;
+        }
+        let name = path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
         if is_index_file(&name) {
             continue;
         }
@@ -389,13 +569,12 @@ fn walk(
             .map(|s| s.to_string_lossy().into_owned())
             .unwrap_or_default();
         if check_slug(&stem).is_err() {
-            found
-                .unreadable
-                .push(Error::PlanFileName(path.to_path_buf()));
+            found.unreadable.push(Error::PlanFileName(path));
             continue;
         }
-        let location = PlanLocation::for_path(root, path)?;
+        let location = PlanLocation::for_path(root, &path)?;
         if excluded(&location)? {
+            found.excluded.push(location.plan);
             continue;
         }
         targets.push(Target::File(location));

@@ -614,15 +614,96 @@ fn fish_completes_the_plans_slugs_and_the_keys() {
         got.sort();
         got
     };
+    // The plan first, then its verbs; no file names in either place.
     let decisions = complete("planfile decisions ");
-    for want in ["demo", "harbour-lights", "list", "answer"] {
-        assert!(
-            decisions.contains(&want.to_string()),
-            "{want}: {decisions:?}"
-        );
-    }
+    assert_eq!(decisions, sorted(&["demo", "harbour-lights"]));
+    let verbs = complete("planfile decisions demo ");
+    assert_eq!(
+        verbs,
+        sorted(&[
+            "list", "check", "prompt", "resolve", "answer", "waive", "promote"
+        ])
+    );
     let answer = complete("planfile decisions demo answer ");
     assert_eq!(answer, sorted(&KEYS));
+    // The checks after explain and in the lists of --select and friends.
+    let explain = complete("planfile explain ");
+    assert_eq!(explain, check_words(false));
+    assert_eq!(
+        complete("planfile explain F2"),
+        sorted(&["F2", "F20", "F21", "F24", "F25", "F26", "F27", "F29"])
+    );
+    for option in ["--select", "--ignore", "--extend-select"] {
+        assert_eq!(
+            complete(&format!("planfile validate {option} ")),
+            check_words(true),
+            "{option}"
+        );
+    }
+    assert_eq!(
+        complete("planfile validate --select F14,gate-d"),
+        sorted(&["F14,gate-date-invalid", "F14,gate-directive-missing"])
+    );
+}
+
+/// Every code of the lint registry once and every check's name (with
+/// `all`, `ALL` too), sorted.
+fn check_words(all: bool) -> Vec<String> {
+    let mut words: Vec<String> = planfile::lint::CHECKS
+        .iter()
+        .flat_map(|c| [c.code.to_string(), c.name.to_string()])
+        .collect();
+    if all {
+        words.push("ALL".to_string());
+    }
+    words.sort();
+    words.dedup();
+    words
+}
+
+#[test]
+fn bash_offers_the_checks_after_explain_and_the_selection_options() {
+    let root = plans_root();
+    let cwd = root.path();
+    std::fs::write(cwd.join("F2-notes.md"), "").expect("a file that looks like a code");
+    assert_eq!(
+        offers(cwd, &[], &["planfile", "explain", ""]),
+        check_words(false)
+    );
+    assert_eq!(
+        offers(cwd, &[], &["planfile", "explain", "F2"]),
+        sorted(&["F2", "F20", "F21", "F24", "F25", "F26", "F27", "F29"]),
+        "codes, not file names"
+    );
+    for option in ["--select", "--ignore", "--extend-select"] {
+        assert_eq!(
+            offers(cwd, &[], &["planfile", "validate", option, ""]),
+            check_words(true),
+            "{option}"
+        );
+        assert_eq!(
+            offers(
+                cwd,
+                &[],
+                &["planfile", "validate", option, "=", "gate-phase-s"]
+            ),
+            sorted(&["gate-phase-self"]),
+            "{option}="
+        );
+    }
+    assert_eq!(
+        offers(
+            cwd,
+            &[],
+            &["planfile", "validate", "--select", "F14,gate-d"]
+        ),
+        sorted(&["F14,gate-date-invalid", "F14,gate-directive-missing"]),
+        "the last entry of a list"
+    );
+    assert_eq!(
+        offers(cwd, &[], &["planfile", "validate", "--ignore", "F25,"]).len(),
+        check_words(true).len()
+    );
 }
 
 /// Rewrites completions/ from the binary (run on purpose, after changing

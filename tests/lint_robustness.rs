@@ -184,8 +184,10 @@ fn the_summary_counts_plans_that_could_not_be_read() {
     let root = Root::new();
     let output = run(&root, &["validate", "nope"]);
     assert_eq!(output.status.code(), Some(2));
+    let out = stdout(&output);
+    assert!(out.contains("no such plan"), "{out}");
+    assert!(out.contains("docs/plans/nope.md"), "{out}");
     let err = stderr(&output);
-    assert!(err.contains("nope.md: no such plan"), "{err}");
     assert!(
         err.ends_with("0 plans checked, 1 could not be read\n"),
         "{err}"

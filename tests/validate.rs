@@ -170,7 +170,7 @@ fn missing_plan_invalid_slug_and_no_plans_folder_are_exit_2() {
     let root = Root::new();
     let output = run(&root, &["validate", "nope"]);
     assert_eq!(output.status.code(), Some(2));
-    assert!(stderr(&output).contains("nope.md"));
+    assert!(stdout(&output).contains("nope.md"));
 
     let output = run(&root, &["validate", "../etc"]);
     assert_eq!(output.status.code(), Some(2));

@@ -5,18 +5,13 @@
 
 mod common;
 
-use std::io::Write;
-use std::process::Stdio;
-
 use common::{Root, stderr, stdout};
 use serde_json::Value;
 
 /// A one-phase plan `slug` whose phase is verified by `verification` and
 /// that has one answered decision row.
 fn plan_text(slug: &str, verification: &str) -> String {
-    format!(
-        "---\nslug: {slug}\nstatus: active\nphases: 1\n---\n\n# Plan {slug}\n\n## Phase graph\n\n| Phase | Title | Depends on | Repos |\n|---|---|---|---|\n| 1 | Only step | — | site |\n\n## Phases\n\n### Phase 1 — Only step\n- **Verification:** {verification}\n\n## Decisions\n\n| key | value | owner | state | blocking | source |\n|---|---|---|---|---|---|\n| `stop` | halt | crew | answered | no | plan |\n"
-    )
+    common::one_phase_plan(slug, verification)
 }
 
 /// A docs root with `clean-one` (no finding) and `broken-one` (one F14
@@ -70,18 +65,8 @@ const PIPED: [&str; 5] = [
 
 /// Runs `validate ARGS` with `input` on stdin.
 fn with_stdin(root: &Root, args: &[&str], input: &[u8]) -> std::process::Output {
-    let mut child = root
-        .command()
-        .arg("validate")
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("spawn planfile");
     // A refused command line ends before it reads stdin.
-    let _ = child.stdin.take().expect("stdin").write_all(input);
-    child.wait_with_output().expect("wait for planfile")
+    root.run_with_stdin(&[&["validate"], args].concat(), input)
 }
 
 // ---- arguments ----
@@ -275,10 +260,20 @@ fn a_pipe_given_as_a_plan_is_refused_without_reading_it() {
         );
         stdout_has(&output, "docs/plans/pipe.md:1:1: error: ");
     }
-    // Found in docs/plans/, it is skipped with a note.
+    // Found in docs/plans/, it is named as a plan that cannot be read, in
+    // every format, and the exit code is 2.
     let output = within(&["--format", "concise"]);
-    assert_eq!(output.status.code(), Some(1));
-    stderr_has(&output, "pipe.md: skipped: not a regular file");
+    assert_eq!(output.status.code(), Some(2));
+    stdout_has(
+        &output,
+        "docs/plans/pipe.md:1:1: error: is a FIFO (named pipe)",
+    );
+    let output = within(&["docs", "--format", "json"]);
+    assert_eq!(output.status.code(), Some(2));
+    let doc: Value = serde_json::from_slice(&output.stdout).expect("JSON");
+    assert_eq!(doc["unreadable"][0]["file"], "docs/plans/pipe.md");
+    let output = within(&["--format", "github"]);
+    stdout_has(&output, "::error file=docs/plans/pipe.md");
 }
 
 // ---- options ----
@@ -445,10 +440,10 @@ fn color_follows_the_option_then_no_color_then_force_color() {
     assert!(colored(&["--color", "auto"], &[("FORCE_COLOR", "1")]));
     assert!(!colored(&[], &[("FORCE_COLOR", "")]));
     assert!(!colored(&[], &[]), "not a terminal");
-    // Colour is for people: the other formats never carry it.
+    // The formats for programs never carry it.
     let output = root
         .cmd()
-        .args(["validate", "--format", "concise", "--color", "always"])
+        .args(["validate", "--format", "json", "--color", "always"])
         .output()
         .expect("run planfile");
     assert!(!stdout(&output).contains('\u{1b}'));
@@ -593,16 +588,20 @@ fn a_shared_code_says_which_checks_it_stands_for() {
         .filter(|l| l.starts_with("planfile: note: "))
         .collect();
     assert_eq!(notes.len(), 2, "{err}");
-    assert!(
-        notes[0].contains("planfile.toml:2: [lint] advisory: \"F20\" is the code of "),
+    let f20 = planfile::lint::lookup("F20").len();
+    let f25 = planfile::lint::lookup("F25").len();
+    assert_eq!(
+        notes[0],
+        format!(
+            "planfile: note: planfile.toml:2: [lint] advisory: \"F20\" stands for {f20} checks; `planfile explain F20` lists them"
+        ),
         "{err}"
     );
-    assert!(
-        notes[0].contains("frontmatter-invalid, block-unclosed"),
-        "{err}"
-    );
-    assert!(
-        notes[1].contains("--select: \"F25\" is the code of "),
+    assert_eq!(
+        notes[1],
+        format!(
+            "planfile: note: --select: \"F25\" stands for {f25} checks; `planfile explain F25` lists them"
+        ),
         "{err}"
     );
     let output = root.run(["explain", "F20"]);
@@ -677,6 +676,11 @@ fn an_unreadable_plan_is_named_in_the_human_and_json_reports() {
     let out = stdout(&output);
     assert!(out.contains("error: the file is not valid UTF-8"), "{out}");
     assert!(out.contains("docs/plans/legacy.md:1"), "{out}");
+    // The human report names it; stderr does not say it again.
+    let err = stderr(&output);
+    assert!(!err.contains("not valid UTF-8"), "{err}");
+    assert!(err.contains("1 could not be read"), "{err}");
+    let output = run(&root, &["--format", "concise"]);
     stderr_has(
         &output,
         "planfile: docs/plans/legacy.md:1: the file is not valid UTF-8",

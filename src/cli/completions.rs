@@ -3,15 +3,17 @@
 //! [`super::bash_completion`]; the other shells' from `clap_complete`, to
 //! which zsh's and fish's get what it leaves out: the slugs of the plans
 //! under the docs root, found when TAB is pressed, and (fish) the values of
-//! positional arguments, the keys after `answer` and `waive`.
+//! positional arguments, the keys after `answer` and `waive`, the checks
+//! after `explain`, `--select`, `--ignore` and `--extend-select`, and the
+//! verbs of `decisions` only once its plan is on the line.
 
 use std::fmt::Write as _;
 
 use clap::{Command, CommandFactory};
 use clap_complete::Shell;
 
-use super::bash_completion::{Values, values_of};
-use super::{Cli, print_stdout};
+use super::bash_completion::{Values, check_words, values_of};
+use super::{Cli, argv, print_stdout};
 use crate::error::Result;
 
 /// The completion script of `planfile` for `shell`, as bytes.
@@ -25,7 +27,7 @@ fn completion_script(shell: Shell) -> Vec<u8> {
     let script = String::from_utf8_lossy(&buf).into_owned();
     match shell {
         Shell::Zsh => zsh_with_slugs(&script, &command),
-        Shell::Fish => script + &fish_extras(&command),
+        Shell::Fish => fish_verbs_after_the_plan(&script) + &fish_extras(&command),
         _ => script,
     }
     .into_bytes()
@@ -115,14 +117,45 @@ _planfile_slugs_or_files() {
 }
 "#;
 
+/// The fish script with the verbs of `decisions` offered only once its
+/// plan is on the line (clap's script offers them, and file names, in the
+/// plan's place).
+fn fish_verbs_after_the_plan(script: &str) -> String {
+    let lead = format!(
+        "complete -c planfile -n \"__fish_planfile_using_subcommand {}; and not __fish_seen_subcommand_from ",
+        argv::COMMAND
+    );
+    let mut out = String::with_capacity(script.len());
+    for line in script.split_inclusive('\n') {
+        let verb = line
+            .strip_prefix(&lead)
+            .and_then(|rest| rest.split_once("\" -a \""))
+            .filter(|(verbs, _)| !verbs.contains('"'));
+        match verb {
+            Some((verbs, rest)) => {
+                let _ = write!(
+                    out,
+                    "{lead}{verbs}; and not __planfile_before_positional {}\" -f -a \"{rest}",
+                    argv::COMMAND
+                );
+            }
+            None => out.push_str(line),
+        }
+    }
+    out
+}
+
 /// The lines the fish script gets: the plans for each positional that
-/// takes one, and the values of each positional that has a closed set.
+/// takes one, the values of each positional that has a closed set, and
+/// the checks after each option and argument that takes them.
 fn fish_extras(cmd: &Command) -> String {
     let mut found = Vec::new();
     positionals(cmd, &[], &mut found);
     let mut value_options: Vec<String> = Vec::new();
     gather_value_options(cmd, &mut value_options);
-    let mut out = FISH_SLUGS.replace("@VOPTS@", &value_options.join(" "));
+    let mut out = FISH_SLUGS
+        .replace("@VOPTS@", &value_options.join(" "))
+        .replace("@CHECKS@", &check_words(false).join(" "));
     for (path, _, values) in found {
         let Some((last, parents)) = path.split_last() else {
             continue;
@@ -136,6 +169,7 @@ fn fish_extras(cmd: &Command) -> String {
         let (args, files) = match values {
             Values::Slugs { paths } => ("(__planfile_slugs)".to_string(), paths),
             Values::Words(words) if !parents.is_empty() => (words.join(" "), false),
+            Values::Checks { .. } => ("(__planfile_checks)".to_string(), false),
             _ => continue,
         };
         if !files {
@@ -147,7 +181,35 @@ fn fish_extras(cmd: &Command) -> String {
             if files { "" } else { " -f" }
         );
     }
+    fish_check_options(cmd, &[], &mut out);
     out
+}
+
+/// A fish line completing the checks after each option of `cmd` (named
+/// by `path`, its words after `planfile`) and its subcommands that takes
+/// them (`--select`, `--ignore`, `--extend-select`).
+fn fish_check_options(cmd: &Command, path: &[String], out: &mut String) {
+    if let Some((first, rest)) = path.split_first() {
+        let mut condition = format!("__fish_planfile_using_subcommand {first}");
+        if let Some(last) = rest.last() {
+            let _ = write!(condition, "; and __fish_seen_subcommand_from {last}");
+        }
+        for arg in cmd.get_arguments().filter(|a| !a.is_positional()) {
+            let (Values::Checks { list }, Some(long)) = (values_of(arg), arg.get_long()) else {
+                continue;
+            };
+            let words = if list { " list" } else { "" };
+            let _ = writeln!(
+                out,
+                "complete -c planfile -n \"{condition}\" -l {long} -r -f -a \"(__planfile_checks{words})\""
+            );
+        }
+    }
+    for sub in cmd.get_subcommands().filter(|c| c.get_name() != "help") {
+        let mut sub_path = path.to_vec();
+        sub_path.push(sub.get_name().to_string());
+        fish_check_options(sub, &sub_path, out);
+    }
 }
 
 /// The options of `cmd` and its subcommands that take a value.
@@ -199,6 +261,18 @@ function __planfile_slugs
     end
     for plan in $root/docs/plans/*.md
         test -f $plan; and basename $plan .md
+    end
+end
+
+# The checks of the lint registry, by code and name (with "list", ALL too),
+# each after the entries already typed before the last comma.
+function __planfile_checks
+    set -l token (string replace -r -- '^--[^=]*=' '' (commandline -ct))
+    set -l head (string replace -r -- '[^,]*$' '' $token)
+    set -l words @CHECKS@
+    contains -- list $argv; and set -p words ALL
+    for word in $words
+        echo $head$word
     end
 end
 

@@ -180,7 +180,8 @@ Exit status:
 
 Settings: planfile.toml at the docs root, else in the nearest ancestor of the working
 directory that has one (--config FILE reads another, --no-config none). The command
-line wins over the file.
+line wins over the file. A planfile.toml deeper down (docs/plans/legacy/planfile.toml)
+is not read, and validate says so; --show-settings prints the file each plan reads.
   [lint]
   advisory = [\"F21\"]                  # checks that print but never fail
   select = [\"ALL\"]                    # the checks that run (names, codes or ALL)
@@ -198,9 +199,11 @@ A code shared by several checks (F20, F21, F24, F25) stands for all of them;
 #[derive(Debug, Args)]
 #[command(after_help = VALIDATE_AFTER_HELP)]
 pub struct ValidateArgs {
-    /// Plans to lint: slugs, paths of .md files, folders (every plan under
-    /// them), globs (expanded when the shell did not), or - for stdin
-    /// (default: every plan under docs/plans/).
+    /// Plans to lint: slugs, paths of .md files, folders (the plans under
+    /// them: in a folder holding docs/plans/, only the .md files of
+    /// docs/plans/ folders), globs (expanded when the shell did not), a
+    /// twin, handoff or planfile.toml (the plans it belongs to), or - for
+    /// stdin (default: every plan under docs/plans/).
     #[arg(value_name = "SLUG|PATH")]
     pub plans: Vec<String>,
 
@@ -216,25 +219,27 @@ pub struct ValidateArgs {
     #[arg(long, short = 'o', value_name = "FILE")]
     pub output_file: Option<PathBuf>,
 
-    /// Exit 0 even when a finding gates (2 still means an error).
+    /// Exit 0 even when a finding gates or --diff has fixes to show (2
+    /// still means an error).
     #[arg(long)]
     pub exit_zero: bool,
 
     /// Run only these checks: names, codes (a shared code means every check
     /// with it) or ALL, comma-separated.
-    #[arg(long, value_name = "CHECKS")]
+    #[arg(long, value_name = bash_completion::CHECK_LIST)]
     pub select: Option<Vec<String>>,
 
     /// Also run these checks (names or codes, comma-separated).
-    #[arg(long, value_name = "CHECKS")]
+    #[arg(long, value_name = bash_completion::CHECK_LIST)]
     pub extend_select: Vec<String>,
 
     /// Do not run these checks (names or codes, comma-separated).
-    #[arg(long, value_name = "CHECKS")]
+    #[arg(long, value_name = bash_completion::CHECK_LIST)]
     pub ignore: Vec<String>,
 
-    /// Print one line per check that found something (count, code, name)
-    /// instead of the findings.
+    /// Print one line per check that found something (count, code, name),
+    /// most found first, instead of the findings: as text (--format human
+    /// or concise) or JSON.
     #[arg(long)]
     pub statistics: bool,
 
@@ -252,14 +257,28 @@ pub struct ValidateArgs {
     pub stdin_filename: Option<PathBuf>,
 
     /// Apply the fixes the tool is sure of to the plans (never to twins),
-    /// keeping every other byte, then report the findings that remain.
+    /// keeping every other byte, then report the findings that remain; for
+    /// a plan on stdin (-), print the fixed plan on stdout and the report
+    /// on stderr.
     #[arg(long)]
     pub fix: bool,
 
     /// Print the fixes as a unified diff instead of applying them (nothing
-    /// is written); exit 1 when there is any.
+    /// is written); exit 1 when there is any (0 with --exit-zero).
     #[arg(long)]
     pub diff: bool,
+
+    /// Leave out a plan named on the command line when a folder search
+    /// would (an `exclude` glob, README.md, INDEX.md), as the pre-commit
+    /// hook does.
+    #[arg(long)]
+    pub force_exclude: bool,
+
+    /// Print, for each plan, the settings file in use and the checks that
+    /// run, are advisory and are ignored for it, then exit; nothing is
+    /// linted.
+    #[arg(long)]
+    pub show_settings: bool,
 }
 
 /// The output formats of `validate` (SPEC §6, §10.1).
@@ -285,7 +304,7 @@ pub enum FindingsFormat {
 #[derive(Debug, Args)]
 pub struct ExplainArgs {
     /// A check's code (`F14`) or name (`verification-empty-open`).
-    #[arg(value_name = "CODE|NAME")]
+    #[arg(value_name = bash_completion::CHECK)]
     pub check: Option<String>,
 }
 

@@ -2,7 +2,7 @@
 //! format), `validate [PLAN]... [options]` and `explain [CHECK]`.
 
 use std::collections::BTreeMap;
-use std::io::{Read, Write};
+use std::io::{IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -16,6 +16,7 @@ use crate::lint::select::{Selection, Selector};
 use crate::lint::{self, CHECKS, PlanReport};
 use crate::output;
 use crate::output::color::ColorChoice;
+use crate::output::settings::SettingsSource;
 use crate::output::unreadable::Unreadable;
 use crate::root::{DocsRoot, PlanLocation};
 
@@ -50,14 +51,16 @@ fn ignore_broken_pipe(result: Result<()>) -> Result<()> {
 /// `--no-config` none, else the `planfile.toml` found for each root; the
 /// command line's selection applied on top of each.
 struct Settings {
-    /// `--config FILE`, read once; `Some(None)` for `--no-config`.
-    fixed: Option<Option<Arc<LintConfig>>>,
+    /// `--config FILE`, read once, with its path; `Some(None)` for
+    /// `--no-config`.
+    fixed: Option<Option<(PathBuf, Arc<LintConfig>)>>,
     /// The working directory (where discovery starts).
     cwd: PathBuf,
     /// The command line's `--select` / `--extend-select` / `--ignore`.
     selection: Selection,
-    /// The settings found for each docs root.
-    by_root: BTreeMap<PathBuf, Arc<LintConfig>>,
+    /// The settings found for each docs root, with the file read (`None`:
+    /// the defaults).
+    by_root: BTreeMap<PathBuf, (Option<PathBuf>, Arc<LintConfig>)>,
 }
 
 impl Settings {
@@ -75,7 +78,7 @@ impl Settings {
             Some(None)
         } else if let Some(file) = &args.config {
             let lint = Config::from_file(file)?.lint.with_selection(&selection);
-            Some(Some(Arc::new(lint)))
+            Some(Some((file.clone(), Arc::new(lint))))
         } else {
             None
         };
@@ -90,7 +93,7 @@ impl Settings {
     /// The lint settings for the plans of docs root `root`.
     fn for_root(&mut self, root: &Path) -> Result<Arc<LintConfig>> {
         match &self.fixed {
-            Some(Some(config)) => return Ok(config.clone()),
+            Some(Some((_, config))) => return Ok(config.clone()),
             Some(None) => {
                 return Ok(Arc::new(
                     LintConfig::default().with_selection(&self.selection),
@@ -98,21 +101,36 @@ impl Settings {
             }
             None => {}
         }
-        if let Some(config) = self.by_root.get(root) {
+        if let Some((_, config)) = self.by_root.get(root) {
             return Ok(config.clone());
         }
-        let lint = Config::discover(root, &self.cwd)?
-            .lint
-            .with_selection(&self.selection);
-        let lint = Arc::new(lint);
-        self.by_root.insert(root.to_path_buf(), lint.clone());
+        let config = Config::discover(root, &self.cwd)?;
+        let lint = Arc::new(config.lint.with_selection(&self.selection));
+        self.by_root
+            .insert(root.to_path_buf(), (config.file, lint.clone()));
         Ok(lint)
+    }
+
+    /// Where the settings of docs root `root` come from (after
+    /// [`Settings::for_root`] has read them).
+    fn source(&self, root: &Path) -> SettingsSource {
+        match &self.fixed {
+            Some(Some((file, _))) => return SettingsSource::Option(file.clone()),
+            Some(None) => return SettingsSource::NoConfig,
+            None => {}
+        }
+        match self.by_root.get(root).and_then(|(file, _)| file.clone()) {
+            Some(file) if file.parent() == Some(root) => SettingsSource::DocsRoot(file),
+            Some(file) => SettingsSource::Ancestor(file),
+            None => SettingsSource::Defaults,
+        }
     }
 
     /// The notes of the settings used and of the command line, each once.
     fn notes(&self) -> Vec<String> {
         let mut notes: Vec<String> = Vec::new();
-        let configs = self.fixed.iter().flatten().chain(self.by_root.values());
+        let fixed = self.fixed.iter().flatten().map(|(_, c)| c);
+        let configs = fixed.chain(self.by_root.values().map(|(_, c)| c));
         let all = configs.flat_map(|c| c.notes().iter().cloned()).chain(
             self.selection
                 .selectors()
@@ -125,19 +143,102 @@ impl Settings {
         }
         notes
     }
+
+    /// A note for each `planfile.toml` that lies deeper than the one the
+    /// plans of `targets` read, and so is not read (SPEC §10.1), naming the
+    /// file in use; none with `--config` or `--no-config`.
+    fn unread_notes(&self, targets: &[&Target], base: Option<&Path>) -> Vec<String> {
+        if self.fixed.is_some() {
+            return Vec::new();
+        }
+        let shown = |path: &Path| escape_invisible(&output::display_path(path, base));
+        let mut seen: Vec<PathBuf> = Vec::new();
+        let mut notes = Vec::new();
+        for target in targets {
+            let location = target.location();
+            if matches!(target, Target::Stdin { named: false, .. }) {
+                continue;
+            }
+            let root = &location.root.0;
+            let in_use = self.by_root.get(root).and_then(|(file, _)| file.as_deref());
+            for file in Config::unread_beside(root, &self.cwd, &location.plan, in_use) {
+                if seen.contains(&file) {
+                    continue;
+                }
+                let used = match in_use {
+                    Some(used) => format!("{} is", shown(used)),
+                    None => "the defaults are".to_string(),
+                };
+                notes.push(format!(
+                    "{} is not read: {used} in use for {} (planfile.toml is read at the docs root, else in the nearest ancestor of the working directory that has one); move its settings into the docs root's planfile.toml (a [lint.per-file-ignores] glob for its folder), or pass --config; --show-settings shows what each plan reads",
+                    shown(&file),
+                    shown(&location.plan)
+                ));
+                seen.push(file);
+            }
+        }
+        notes
+    }
 }
 
-/// Reads the plan on stdin for `target` (its text, or the error naming it).
-fn read_stdin(location: &PlanLocation) -> Result<String> {
+/// Reads the plan on stdin for the target at `location`: the bytes read
+/// (printed back by `--fix` when the plan cannot be linted, so a pipe
+/// keeps its text) and the text, or the error naming the plan.
+fn read_stdin(location: &PlanLocation) -> (Vec<u8>, Result<String>) {
     let mut bytes = Vec::new();
-    std::io::stdin()
-        .lock()
-        .read_to_end(&mut bytes)
-        .map_err(|source| Error::Read {
+    let text = match std::io::stdin().lock().read_to_end(&mut bytes) {
+        Ok(_) => crate::markdown::decode_utf8(&location.plan, bytes.clone()),
+        Err(source) => Err(Error::Read {
             path: location.plan.clone(),
             source,
-        })?;
-    crate::markdown::decode_utf8(&location.plan, bytes)
+        }),
+    };
+    (bytes, text)
+}
+
+/// Where the report of a run goes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Destination<'a> {
+    /// Standard output (the default).
+    Stdout,
+    /// Standard error: with `--fix` on a plan from stdin, whose fixed text
+    /// takes stdout (as ruff does).
+    Stderr,
+    /// `--output-file FILE`.
+    File(&'a Path),
+}
+
+impl Destination<'_> {
+    /// Whether the report is coloured here: as `color` decides for a
+    /// terminal stream; in a file only with `--color always`.
+    fn colors(self, color: ColorChoice) -> anstream::ColorChoice {
+        let colors = match self {
+            Destination::Stdout => color.stdout_colors(),
+            Destination::Stderr => color.colors(std::io::stderr().is_terminal()),
+            Destination::File(_) => color == ColorChoice::Always,
+        };
+        if colors {
+            anstream::ColorChoice::Always
+        } else {
+            anstream::ColorChoice::Never
+        }
+    }
+
+    /// Writes `report` here.
+    fn write(self, report: &[u8]) -> Result<()> {
+        match self {
+            Destination::Stdout => ignore_broken_pipe(print_stdout(report)),
+            Destination::Stderr => {
+                let mut err = std::io::stderr().lock();
+                ignore_broken_pipe(
+                    err.write_all(report)
+                        .and_then(|()| err.flush())
+                        .map_err(Error::from),
+                )
+            }
+            Destination::File(file) => write_report(file, report),
+        }
+    }
 }
 
 /// `validate [PLAN]... [options]` (SPEC §6, §10.1): resolves the arguments
@@ -148,9 +249,20 @@ fn read_stdin(location: &PlanLocation) -> Result<String> {
 /// (or `--exit-zero`), 1 when a finding gates, 2 when a plan or setting
 /// cannot be read (the other plans are still linted and printed). The exit
 /// code is decided before anything is printed, so a closed pipe does not
-/// change it. The human format is coloured as `color` (the global
-/// `--color`) decides.
+/// change it. Reports are coloured as `color` (the global `--color`)
+/// decides. `--fix` with a plan on stdin prints the fixed plan on stdout
+/// and the report on stderr; `--diff` prints the diffs instead of a
+/// report; `--show-settings` prints the settings of each plan instead of
+/// linting.
 pub(super) fn validate(root: &DocsRoot, args: &ValidateArgs, color: ColorChoice) -> Result<u8> {
+    if args.statistics && !statistics_format(args.format) {
+        return Err(Error::Usage(format!(
+            "--statistics prints in --format {}, not {}; drop --statistics for the {} report, or pick one of those formats",
+            output::statistics::FORMATS,
+            format_name(args.format),
+            format_name(args.format)
+        )));
+    }
     let cwd = std::env::current_dir().map_err(|source| Error::Read {
         path: PathBuf::from("."),
         source,
@@ -161,53 +273,28 @@ pub(super) fn validate(root: &DocsRoot, args: &ValidateArgs, color: ColorChoice)
             .for_root(&location.root.0)?
             .is_excluded(&location.plan))
     };
-    let found = discover::discover(
-        root,
-        &args.plans,
-        args.stdin_filename.as_deref(),
-        &mut excluded,
-    )?;
+    let request = discover::Request {
+        args: &args.plans,
+        stdin_filename: args.stdin_filename.as_deref(),
+        force_exclude: args.force_exclude,
+    };
+    let found = discover::discover(root, request, &mut excluded)?;
     let mut jobs = Vec::with_capacity(found.targets.len());
-    for target in found.targets {
+    for target in &found.targets {
         let config = settings.for_root(&target.location().root.0)?;
         jobs.push((target, config));
     }
     let base = Some(cwd.as_path());
-    let fix_mode = lint::fix::FixMode::from_flags(args.fix, args.diff);
-    if fix_mode.is_some() && jobs.iter().any(|(t, _)| matches!(t, Target::Stdin { .. })) {
-        return Err(Error::Usage(
-            "--fix and --diff change plan files; a plan read from stdin (-) has none: name its file instead".to_string(),
-        ));
-    }
-    let results: Vec<(PathBuf, Result<PlanReport>)> =
-        jobs.par_iter()
-            .map(|(target, config)| {
-                let result = match (target, fix_mode) {
-                    (Target::File(location), Some(mode)) => {
-                        lint::fix::fix_location(location, config, mode, base)
-                    }
-                    (Target::File(location), None) => lint::lint_location(location, config),
-                    (Target::Stdin { location, .. }, _) => read_stdin(location)
-                        .and_then(|text| lint::lint_text(location, text, config)),
-                };
-                (target.location().plan.clone(), result)
-            })
-            .collect();
-    let mut reports = Vec::new();
-    let mut unreadable: Vec<Unreadable> = found
-        .unreadable
-        .iter()
-        .map(|e| Unreadable::new(e, Path::new("")))
-        .collect();
-    for (plan, result) in results {
-        match result {
-            Ok(report) => reports.push(report),
-            Err(e) => unreadable.push(Unreadable::new(&e, &plan)),
-        }
-    }
+    let targets: Vec<&Target> = jobs.iter().map(|(t, _)| *t).collect();
     let mut lines: Vec<String> = Vec::new();
     if !args.quiet {
         lines.extend(settings.notes().iter().map(|n| format!("note: {n}")));
+        lines.extend(
+            settings
+                .unread_notes(&targets, base)
+                .iter()
+                .map(|n| format!("note: {n}")),
+        );
     }
     lines.extend(found.skipped.iter().map(|(path, why)| {
         format!(
@@ -215,15 +302,69 @@ pub(super) fn validate(root: &DocsRoot, args: &ValidateArgs, color: ColorChoice)
             escape_invisible(&output::display_path(path, base))
         )
     }));
-    lines.extend(unreadable.iter().map(|u| u.describe(base)));
+    if args.show_settings {
+        return show_settings(&settings, &jobs, &lines, base);
+    }
+    let fix_mode = lint::fix::FixMode::from_flags(args.fix, args.diff);
+    // The plan on stdin is read and linted first; the files in parallel.
+    let mut stdin_bytes = None;
+    let mut stdin_result = None;
+    for (target, config) in &jobs {
+        if let Target::Stdin { location, .. } = target {
+            let (bytes, text) = read_stdin(location);
+            stdin_bytes = Some(bytes);
+            stdin_result = Some(text.and_then(|text| match fix_mode {
+                Some(_) => lint::fix::fix_text(location, text, config, base),
+                None => lint::lint_text(location, text, config),
+            }));
+        }
+    }
+    let results: Vec<(PathBuf, Option<Result<PlanReport>>)> = jobs
+        .par_iter()
+        .map(|(target, config)| {
+            let result = match (target, fix_mode) {
+                (Target::File(location), Some(mode)) => {
+                    Some(lint::fix::fix_location(location, config, mode, base))
+                }
+                (Target::File(location), None) => Some(lint::lint_location(location, config)),
+                (Target::Stdin { .. }, _) => None,
+            };
+            (target.location().plan.clone(), result)
+        })
+        .collect();
+    let mut reports = Vec::new();
+    let mut stdin_report = None;
+    let mut unreadable: Vec<Unreadable> = found
+        .unreadable
+        .iter()
+        .map(|e| Unreadable::new(e, Path::new("")))
+        .collect();
+    for (plan, result) in results {
+        let from_stdin = result.is_none();
+        match result.or_else(|| stdin_result.take()) {
+            Some(Ok(report)) => {
+                if from_stdin {
+                    stdin_report = Some(reports.len());
+                }
+                reports.push(report);
+            }
+            Some(Err(e)) => unreadable.push(Unreadable::new(&e, &plan)),
+            None => {}
+        }
+    }
     if fix_mode == Some(lint::fix::FixMode::Diff) {
-        let changed = u8::from(
-            reports
+        lines.extend(unreadable.iter().map(|u| u.describe(base)));
+        let changed = !args.exit_zero
+            && reports
                 .iter()
-                .any(|r| r.fixed.as_ref().is_some_and(|f| !f.diff.is_empty())),
-        );
-        let code = unreadable.iter().map(|u| u.exit).fold(changed, u8::max);
-        ignore_broken_pipe(print_stdout(lint::fix::diffs(&reports).as_bytes()))?;
+                .any(|r| r.fixed.as_ref().is_some_and(|f| !f.diff.is_empty()));
+        let code = unreadable
+            .iter()
+            .map(|u| u.exit)
+            .fold(u8::from(changed), u8::max);
+        let mut out = anstream::AutoStream::new(Vec::new(), Destination::Stdout.colors(color));
+        output::diff::write(&mut out, &lint::fix::diffs(&reports))?;
+        Destination::Stdout.write(&out.into_inner())?;
         let summary = (!args.quiet).then(|| lint::fix::diff_summary(&reports));
         ignore_broken_pipe(print_problems(&lines, summary.as_deref()).map_err(Error::from))?;
         return Ok(code);
@@ -236,12 +377,30 @@ pub(super) fn validate(root: &DocsRoot, args: &ValidateArgs, color: ColorChoice)
             .filter_map(|r| r.fixed.as_ref())
             .flat_map(|f| f.notes.iter().cloned()),
     );
-
-    let report = render(args, &reports, &unreadable, base, color)?;
-    match &args.output_file {
-        Some(file) => write_report(file, &report)?,
-        None => ignore_broken_pipe(print_stdout(&report))?,
+    // With --fix, a plan from stdin comes back on stdout, fixed (or as it
+    // was read, when it could not be linted); the report moves to stderr.
+    let fixed_stdin = fix_mode.is_some() && stdin_bytes.is_some();
+    let destination = match &args.output_file {
+        Some(file) => Destination::File(file),
+        None if fixed_stdin => Destination::Stderr,
+        None => Destination::Stdout,
+    };
+    // The human report names an unreadable plan; on a terminal stream it is
+    // not said twice.
+    let in_report =
+        args.format == FindingsFormat::Human && !args.statistics && args.output_file.is_none();
+    if !in_report {
+        lines.extend(unreadable.iter().map(|u| u.describe(base)));
     }
+    if fixed_stdin {
+        let text = match stdin_report {
+            Some(i) => reports[i].manifest.plan.file.text.as_bytes().to_vec(),
+            None => stdin_bytes.unwrap_or_default(),
+        };
+        ignore_broken_pipe(print_stdout(&text))?;
+    }
+    let report = render(args, &reports, &unreadable, base, destination.colors(color))?;
+    destination.write(&report)?;
     let counted = fix_mode.is_some() || reports.iter().any(|r| !r.suppressed.is_empty());
     let summary = (!args.quiet && (args.format == FindingsFormat::Human || counted))
         .then(|| output::human::summary(&reports, unreadable.len()));
@@ -251,29 +410,53 @@ pub(super) fn validate(root: &DocsRoot, args: &ValidateArgs, color: ColorChoice)
     Ok(code)
 }
 
-/// Whether the human report is coloured: as `color` decides for stdout, or
-/// for a file (not a terminal) with `--output-file`.
-fn colors(args: &ValidateArgs, color: ColorChoice) -> anstream::ColorChoice {
-    let colors = if args.output_file.is_some() {
-        color.colors(false)
-    } else {
-        color.stdout_colors()
-    };
-    if colors {
-        anstream::ColorChoice::Always
-    } else {
-        anstream::ColorChoice::Never
-    }
+/// The `--format` value of `format`.
+fn format_name(format: FindingsFormat) -> String {
+    clap::ValueEnum::to_possible_value(&format)
+        .map(|v| v.get_name().to_string())
+        .unwrap_or_default()
+}
+
+/// Whether `--statistics` has a form in `format`.
+fn statistics_format(format: FindingsFormat) -> bool {
+    matches!(
+        format,
+        FindingsFormat::Human | FindingsFormat::Concise | FindingsFormat::Json
+    )
+}
+
+/// `validate --show-settings`: prints the settings of each plan of `jobs`
+/// on stdout, and the notes (`lines`) on stderr; exit 0.
+fn show_settings(
+    settings: &Settings,
+    jobs: &[(&Target, Arc<LintConfig>)],
+    lines: &[String],
+    base: Option<&Path>,
+) -> Result<u8> {
+    let plans: Vec<output::settings::PlanSettings> = jobs
+        .iter()
+        .map(|(target, lint)| output::settings::PlanSettings {
+            plan: &target.location().plan,
+            source: settings.source(&target.location().root.0),
+            lint,
+        })
+        .collect();
+    let mut buf = Vec::new();
+    output::settings::write(&mut buf, &plans, base)?;
+    ignore_broken_pipe(print_stdout(&buf))?;
+    ignore_broken_pipe(print_problems(lines, None).map_err(Error::from))?;
+    Ok(0)
 }
 
 /// The report of a run as bytes: the findings and unreadable plans in
-/// `args.format`, or with `--statistics` the counts per check.
+/// `args.format`, or with `--statistics` the counts per check; coloured as
+/// `colors` says (codes stripped otherwise).
 fn render(
     args: &ValidateArgs,
     reports: &[PlanReport],
     unreadable: &[Unreadable],
     base: Option<&Path>,
-    color: ColorChoice,
+    colors: anstream::ColorChoice,
 ) -> Result<Vec<u8>> {
     let mut buf = Vec::new();
     let findings = output::Findings {
@@ -286,17 +469,23 @@ fn render(
         if args.format == FindingsFormat::Json {
             output::statistics::write_json(&mut buf, &counts)?;
         } else {
-            output::statistics::write_text(&mut buf, &counts)?;
+            let mut out = anstream::AutoStream::new(buf, colors);
+            output::statistics::write_text(&mut out, &counts)?;
+            buf = out.into_inner();
         }
         return Ok(buf);
     }
     match args.format {
         FindingsFormat::Human => {
-            let mut out = anstream::AutoStream::new(buf, colors(args, color));
+            let mut out = anstream::AutoStream::new(buf, colors);
             output::human::write(&mut out, findings)?;
             buf = out.into_inner();
         }
-        FindingsFormat::Concise => output::concise::write(&mut buf, findings)?,
+        FindingsFormat::Concise => {
+            let mut out = anstream::AutoStream::new(buf, colors);
+            output::concise::write(&mut out, findings)?;
+            buf = out.into_inner();
+        }
         FindingsFormat::Json => output::findings_json::write(&mut buf, findings)?,
         FindingsFormat::Sarif => output::sarif::write(&mut buf, findings)?,
         FindingsFormat::Github => output::github::write(&mut buf, findings)?,

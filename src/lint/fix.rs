@@ -278,7 +278,7 @@ pub struct FixRecord {
 }
 
 /// Reads the plan at `location` with its twin, fixes the plan
-/// ([`fix_plan`]), writes it when `mode` is [`FixMode::Write`], and lints
+/// ([`fix_manifest`]), writes it when `mode` is [`FixMode::Write`], and lints
 /// the fixed text: the report of the plan as it is (or would be) after the
 /// fixes, with what was fixed in [`PlanReport::fixed`]. The diff names the
 /// plan relative to `base` when under it. Errors as
@@ -290,7 +290,34 @@ pub fn fix_location(
     mode: FixMode,
     base: Option<&Path>,
 ) -> Result<PlanReport> {
-    let manifest = Manifest::load(location)?;
+    fix_manifest(location, Manifest::load(location)?, config, mode, base)
+}
+
+/// Fixes a plan whose text is in memory (stdin) as if it were the file at
+/// `location` (its twin and handoffs are read from disk, as
+/// [`super::lint_text`] does); nothing is written: the fixed text is the
+/// report's plan text, and the diff is labelled with the plan's path
+/// (`-` when unnamed). Errors as [`super::lint_text`].
+pub fn fix_text(
+    location: &PlanLocation,
+    text: String,
+    config: &LintConfig,
+    base: Option<&Path>,
+) -> Result<PlanReport> {
+    let manifest = super::manifest_of_text(location, text)?;
+    fix_manifest(location, manifest, config, FixMode::Diff, base)
+}
+
+/// Fixes the plan of `manifest` ([`fix_plan`]) with the settings `config`,
+/// writes it when `mode` is [`FixMode::Write`], and lints the fixed text
+/// (see [`fix_location`]).
+fn fix_manifest(
+    location: &PlanLocation,
+    manifest: Manifest,
+    config: &LintConfig,
+    mode: FixMode,
+    base: Option<&Path>,
+) -> Result<PlanReport> {
     let handoffs = Handoffs::scan(&location.handoffs_dir());
     let root = location.root.0.as_path();
     let env = super::LintEnv::from_process();

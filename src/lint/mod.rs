@@ -863,12 +863,18 @@ pub fn lint_location(location: &PlanLocation, config: &LintConfig) -> Result<Pla
 /// as for [`lint_location`]. Errors when the twin or a handoff cannot be
 /// read.
 pub fn lint_text(location: &PlanLocation, text: String, config: &LintConfig) -> Result<PlanReport> {
+    lint_manifest(location, manifest_of_text(location, text)?, config)
+}
+
+/// The manifest of a plan whose text is in memory, taken as the file at
+/// `location`, with its twin read from disk. Errors when the twin cannot
+/// be read.
+fn manifest_of_text(location: &PlanLocation, text: String) -> Result<Manifest> {
     let file = MarkdownFile::from_text(location.plan.clone(), text);
-    let manifest = Manifest {
+    Ok(Manifest {
         plan: crate::plan::Plan::from_file(&location.slug, file),
         twin: crate::manifest::Twin::load(&location.twin())?,
-    };
-    lint_manifest(location, manifest, config)
+    })
 }
 
 /// The byte range of 1-based `line` of `file` without its leading blanks

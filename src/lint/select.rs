@@ -191,19 +191,26 @@ impl Selector {
             .collect()
     }
 
-    /// When this selector is a code shared by several checks, a note
-    /// naming them all (`F20` names eight checks, not one).
+    /// When this selector is a code shared by several checks, a one-line
+    /// note saying so and pointing at `planfile explain CODE`, which lists
+    /// them (`F20` names eight checks, not one). A settings file is shown
+    /// as every output shows a path.
     pub fn shared_code_note(&self) -> Option<String> {
         if self.specificity != Specificity::Code || self.checks.len() < 2 {
             return None;
         }
-        let names: Vec<&str> = self.checks.checks().map(|c| c.name).collect();
+        let place = match &self.source {
+            Source::Option(option) => option.to_string(),
+            Source::File { path, line, key } => format!(
+                "{}:{line}: [lint] {key}",
+                escape_invisible(&crate::output::shown_path(path))
+            ),
+        };
+        let code = self.checks.checks().next().map_or("", |c| c.code);
         Some(format!(
-            "{}: \"{}\" is the code of {} checks, and stands for all of them: {}; name a check to pick one alone",
-            self.source,
+            "{place}: \"{}\" stands for {} checks; `planfile explain {code}` lists them",
             escape_invisible(&self.text),
-            names.len(),
-            names.join(", ")
+            self.checks.len(),
         ))
     }
 }

@@ -3,8 +3,14 @@
 //! ` (closed plan, not gating)` after the message of a finding that does
 //! not gate. A plan that could not be read is one line,
 //! `path:line:1: error: message`.
+//!
+//! As ruff colours its concise lines: the path bold, the code red (yellow
+//! when it does not gate). Colour codes are always produced; write through
+//! an `anstream` stream so they are stripped where colour is off.
 
 use std::io::Write;
+
+use anstyle::{AnsiColor, Style};
 
 use super::{Findings, display_path};
 use crate::lint::{Finding, PlanReport};
@@ -26,11 +32,18 @@ pub fn not_gating_note(report: &PlanReport, finding: &Finding) -> &'static str {
 /// that do not gate, then a line for each plan in `findings.unreadable`; paths are
 /// shown relative to `findings.base` when under it. Errors are the writer's.
 pub fn write(out: &mut dyn Write, findings: Findings) -> std::io::Result<()> {
+    let bold = Style::new().bold();
     for report in findings.plans {
         for f in &report.findings {
+            let colour = if report.gates(f) {
+                AnsiColor::Red
+            } else {
+                AnsiColor::Yellow
+            };
+            let code = colour.on_default().bold();
             writeln!(
                 out,
-                "{}:{}:{}: {} {}: {}{}",
+                "{bold}{}{bold:#}:{}:{}: {code}{}{code:#} {}: {}{}",
                 display_path(&f.file, findings.base),
                 f.line,
                 f.column,
@@ -41,10 +54,11 @@ pub fn write(out: &mut dyn Write, findings: Findings) -> std::io::Result<()> {
             )?;
         }
     }
+    let error = AnsiColor::Red.on_default().bold();
     for u in findings.unreadable {
         writeln!(
             out,
-            "{}:{}:1: error: {}",
+            "{bold}{}{bold:#}:{}:1: {error}error{error:#}: {}",
             display_path(&u.path, findings.base),
             u.line_or_first(),
             u.message

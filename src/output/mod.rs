@@ -4,6 +4,7 @@
 pub mod color;
 pub mod compat;
 pub mod concise;
+pub mod diff;
 pub mod findings_json;
 pub mod gate;
 pub mod github;
@@ -15,6 +16,7 @@ pub mod junit;
 pub mod needs;
 pub mod prompt;
 pub mod sarif;
+pub mod settings;
 pub mod statistics;
 pub mod table;
 pub mod tsv;

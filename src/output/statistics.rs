@@ -1,9 +1,16 @@
 //! `validate --statistics` (SPEC §10.1): instead of the findings, one line
 //! per check that found something, `count<TAB>code<TAB>name`, most found
-//! first, as ruff prints it; with `--format json`, an array of
-//! `{code, name, count, gating}`.
+//! first, as ruff prints it (the code coloured as in the concise format);
+//! with `--format json`, an array of `{code, name, count, gating}`. The
+//! other formats have no statistics form: [`FORMATS`] says which do.
 
 use std::io::Write;
+
+use anstyle::AnsiColor;
+
+/// The `--format` values that `--statistics` prints in (text for the two
+/// formats for people, JSON).
+pub const FORMATS: &str = "human, concise (text) or json";
 
 use serde::Serialize;
 
@@ -55,7 +62,9 @@ pub fn counts(reports: &[PlanReport]) -> Vec<CheckCount> {
 
 /// Writes `counts` one per line, `count<TAB>code<TAB>name`, the counts
 /// right-aligned and the codes padded to a common width, with
-/// ` (not gating)` after a check none of whose findings gate.
+/// ` (not gating)` after a check none of whose findings gate. The code is
+/// styled red (yellow when not gating); write through an `anstream`
+/// stream to strip the colour where it is off.
 pub fn write_text(out: &mut dyn Write, counts: &[CheckCount]) -> std::io::Result<()> {
     let count_width = counts
         .iter()
@@ -65,9 +74,15 @@ pub fn write_text(out: &mut dyn Write, counts: &[CheckCount]) -> std::io::Result
     let code_width = counts.iter().map(|c| c.code.len()).max().unwrap_or(1);
     for c in counts {
         let note = if c.gating == 0 { " (not gating)" } else { "" };
+        let colour = if c.gating == 0 {
+            AnsiColor::Yellow
+        } else {
+            AnsiColor::Red
+        };
+        let code = colour.on_default().bold();
         writeln!(
             out,
-            "{:>count_width$}\t{:<code_width$}\t{}{note}",
+            "{:>count_width$}\t{code}{:<code_width$}{code:#}\t{}{note}",
             c.count, c.code, c.name
         )?;
     }

@@ -112,6 +112,22 @@ impl Root {
         self.cmd().args(args).output().expect("run planfile")
     }
 
+    /// [`Root::cmd`] run to the end with `args` and `input` on stdin: its
+    /// output. A command that ends before reading stdin is not an error.
+    pub fn run_with_stdin(&self, args: &[&str], input: &[u8]) -> std::process::Output {
+        use std::io::Write as _;
+        let mut child = self
+            .command()
+            .args(args)
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .expect("spawn planfile");
+        let _ = child.stdin.take().expect("stdin").write_all(input);
+        child.wait_with_output().expect("wait for planfile")
+    }
+
     /// `planfile decisions SLUG ARGS…` run to the end: its output.
     pub fn decisions(&self, slug: &str, args: &[&str]) -> std::process::Output {
         self.run(["decisions", slug].iter().chain(args))
@@ -156,6 +172,16 @@ impl Root {
             .env("XDG_STATE_HOME", self.path().join(".state"));
         cmd
     }
+}
+
+/// A one-phase plan `slug` whose phase is verified by `verification`, with
+/// one answered decision row (`stop`): clean when `verification` is a
+/// command in backticks, one F14 finding (`verification-empty-open`)
+/// otherwise.
+pub fn one_phase_plan(slug: &str, verification: &str) -> String {
+    format!(
+        "---\nslug: {slug}\nstatus: active\nphases: 1\n---\n\n# Plan {slug}\n\n## Phase graph\n\n| Phase | Title | Depends on | Repos |\n|---|---|---|---|\n| 1 | Only step | — | site |\n\n## Phases\n\n### Phase 1 — Only step\n- **Verification:** {verification}\n\n## Decisions\n\n| key | value | owner | state | blocking | source |\n|---|---|---|---|---|---|\n| `stop` | halt | crew | answered | no | plan |\n"
+    )
 }
 
 /// Copies the folder `from` into `to`, recursively.
