@@ -629,10 +629,7 @@ fn fish_completes_the_plans_slugs_and_the_keys() {
     // The checks after explain and in the lists of --select and friends.
     let explain = complete("planfile explain ");
     assert_eq!(explain, check_words(false));
-    assert_eq!(
-        complete("planfile explain F2"),
-        sorted(&["F2", "F20", "F21", "F24", "F25", "F26", "F27", "F29"])
-    );
+    assert_eq!(complete("planfile explain F2"), words_starting("F2"));
     for option in ["--select", "--ignore", "--extend-select"] {
         assert_eq!(
             complete(&format!("planfile validate {option} ")),
@@ -644,6 +641,15 @@ fn fish_completes_the_plans_slugs_and_the_keys() {
         complete("planfile validate --select F14,gate-d"),
         sorted(&["F14,gate-date-invalid", "F14,gate-directive-missing"])
     );
+}
+
+/// The codes and check names of the lint registry that start with
+/// `prefix`, sorted (e.g. every code `F2…`).
+fn words_starting(prefix: &str) -> Vec<String> {
+    check_words(false)
+        .into_iter()
+        .filter(|w| w.starts_with(prefix))
+        .collect()
 }
 
 /// Every code of the lint registry once and every check's name (with
@@ -672,7 +678,7 @@ fn bash_offers_the_checks_after_explain_and_the_selection_options() {
     );
     assert_eq!(
         offers(cwd, &[], &["planfile", "explain", "F2"]),
-        sorted(&["F2", "F20", "F21", "F24", "F25", "F26", "F27", "F29"]),
+        words_starting("F2"),
         "codes, not file names"
     );
     for option in ["--select", "--ignore", "--extend-select"] {
