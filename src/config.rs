@@ -3,6 +3,7 @@
 //! ```toml
 //! [lint]
 //! advisory = ["decision-row-duplicate", "F21"]   # print, never fail
+//! gating = ["decision-value-unknown"]             # an advisory check that fails
 //! select = ["ALL"]                               # the checks that run (default: all)
 //! extend-select = []                             # added to select
 //! ignore = ["gate-date-invalid"]                 # removed
@@ -38,7 +39,7 @@ use crate::root::absolute;
 pub const CONFIG_FILE: &str = "planfile.toml";
 
 /// What `planfile.toml` holds, for messages about a key it does not know.
-const KEYS: &str = "planfile.toml holds [lint] (advisory, select, extend-select, ignore, exclude, per-file-ignores) and [policy]";
+const KEYS: &str = "planfile.toml holds [lint] (advisory, gating, select, extend-select, ignore, exclude, per-file-ignores) and [policy]";
 
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -58,6 +59,8 @@ type Entries = Vec<Spanned<String>>;
 struct RawLint {
     #[serde(default)]
     advisory: Entries,
+    #[serde(default)]
+    gating: Entries,
     #[serde(default)]
     select: Option<Entries>,
     #[serde(default)]
@@ -200,10 +203,13 @@ impl Config {
             ignore: place.selectors("ignore", &lint.ignore)?,
         };
         let advisory = place.selectors("advisory", &lint.advisory)?;
+        let gating = place.selectors("gating", &lint.gating)?;
+        place.refuse_both_severities(&lint.gating, union(&advisory), union(&gating))?;
         let mut per_file_ignores = Vec::new();
         let mut notes: Vec<String> = selection
             .selectors()
             .chain(&advisory)
+            .chain(&gating)
             .filter_map(Selector::shared_code_note)
             .collect();
         for (glob, entries) in &lint.per_file_ignores {
@@ -226,6 +232,7 @@ impl Config {
             file: Some(path.to_path_buf()),
             lint: LintConfig {
                 advisory: union(&advisory),
+                gating: union(&gating),
                 enabled: selection.apply(CheckSet::all()),
                 per_file_ignores,
                 exclude,
@@ -263,6 +270,30 @@ impl Place<'_> {
             .collect()
     }
 
+    /// Refuses a check that `[lint] advisory` and `[lint] gating` both name
+    /// (`advisory` and `gating` are their checks; `entries` the `gating`
+    /// list, for the line): the settings would contradict each other.
+    fn refuse_both_severities(
+        &self,
+        entries: &[Spanned<String>],
+        advisory: CheckSet,
+        gating: CheckSet,
+    ) -> Result<()> {
+        let both = advisory.intersect(gating);
+        let Some(check) = both.checks().next() else {
+            return Ok(());
+        };
+        let line = entries.first().map(|e| self.line(e.span()));
+        Err(config_error(
+            self.path,
+            line,
+            &format!(
+                "[lint] advisory and [lint] gating both name {} ({}); keep it in one of the two lists",
+                check.name, check.code
+            ),
+        ))
+    }
+
     /// A glob of `[lint] key`.
     fn glob(&self, key: &str, glob: &Spanned<String>) -> Result<PathGlob> {
         PathGlob::new(glob.get_ref()).map_err(|why| {
@@ -284,6 +315,9 @@ impl Place<'_> {
 pub struct LintConfig {
     /// The checks made advisory.
     advisory: CheckSet,
+    /// The checks made gating (checks that are advisory by default, such
+    /// as `decision-value-unknown`, SPEC §6).
+    gating: CheckSet,
     /// The checks that run (before per-file ignores).
     enabled: CheckSet,
     /// `per-file-ignores`: a glob and the checks it turns off.
@@ -301,6 +335,7 @@ impl Default for LintConfig {
     fn default() -> Self {
         LintConfig {
             advisory: CheckSet::EMPTY,
+            gating: CheckSet::EMPTY,
             enabled: CheckSet::all(),
             per_file_ignores: Vec::new(),
             exclude: Vec::new(),
@@ -315,6 +350,8 @@ impl LintConfig {
     pub fn severity(&self, check: &Check) -> Severity {
         if self.advisory.contains_name(check.name) {
             Severity::Advisory
+        } else if self.gating.contains_name(check.name) {
+            Severity::Gating
         } else {
             check.severity
         }
@@ -323,6 +360,12 @@ impl LintConfig {
     /// The checks that run, before per-file ignores.
     pub fn enabled(&self) -> CheckSet {
         self.enabled
+    }
+
+    /// The checks `gating` names (made gating whatever their own
+    /// severity).
+    pub fn gating(&self) -> CheckSet {
+        self.gating
     }
 
     /// The checks `advisory` names (made advisory whatever their own

@@ -228,6 +228,51 @@ fn the_lint_is_advisory_by_default_and_says_so() {
     );
 }
 
+/// `[lint] gating` in `planfile.toml` makes the advisory check gating
+/// (issue: "advisory unless planfile.toml makes it gating"): `validate`
+/// and `phase-graph --lint` then fail on the row the console passes over.
+#[test]
+fn planfile_toml_can_make_the_lint_gating() {
+    let root = Root::new();
+    root.plan(
+        "lock-keeper",
+        &PLAN.replace(
+            "| `stop` | halt and tell the keeper |",
+            "| `relay` | sometimes | keeper | answered | yes | plan |\n| `stop` | halt and tell the keeper |",
+        ),
+    );
+    std::fs::write(
+        root.path().join("planfile.toml"),
+        "[lint]\ngating = [\"decision-value-unknown\"]\n",
+    )
+    .expect("settings");
+    let output = root.run(["validate", "lock-keeper", "--format", "concise"]);
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    assert!(stdout(&output).contains("decision-value-unknown"));
+    let lint = root.run(["phase-graph", "lock-keeper", "--lint"]);
+    assert_eq!(lint.status.code(), Some(1), "{}", stderr(&lint));
+    assert!(
+        stderr(&lint).contains("LINT FAIL: lock-keeper (1 issue[s])"),
+        "{}",
+        stderr(&lint)
+    );
+
+    std::fs::write(
+        root.path().join("planfile.toml"),
+        "[lint]\nadvisory = [\"F25\"]\ngating = [\"decision-value-unknown\"]\n",
+    )
+    .expect("settings");
+    let output = root.run(["validate", "lock-keeper"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains(
+            "planfile.toml:3: [lint] advisory and [lint] gating both name decision-value-unknown"
+        ),
+        "{}",
+        stderr(&output)
+    );
+}
+
 #[test]
 fn a_word_in_other_letters_is_left_to_decision_word_style() {
     let root = Root::new();

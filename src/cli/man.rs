@@ -83,7 +83,7 @@ const FILES: [(&str, &str); 6] = [
     ),
     (
         "planfile.toml",
-        "Settings: [lint] (which checks run and which are advisory, which files are not plans: advisory, select, extend-select, ignore, exclude, per-file-ignores) and [policy] (the console's preferences that resolve and prompt read); at the docs root, else in the nearest folder up from the working directory that has one.",
+        "Settings: [lint] (which checks run and which are advisory or gating, which files are not plans: advisory, gating, select, extend-select, ignore, exclude, per-file-ignores) and [policy] (the console's preferences that resolve and prompt read); at the docs root, else in the nearest folder up from the working directory that has one.",
     ),
     (
         "${XDG_STATE_HOME:-~/.local/state}/phase-console/runs/<instance>/<slug>/rulings.ndjson",

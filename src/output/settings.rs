@@ -66,6 +66,7 @@ struct Resolved {
     source: String,
     run: CheckSet,
     advisory: CheckSet,
+    gating: CheckSet,
     per_file: CheckSet,
     exclude: Vec<String>,
 }
@@ -102,7 +103,7 @@ fn running(run: CheckSet) -> String {
 
 /// Writes one block per group of `plans` that resolve to the same
 /// settings: the plans, the settings file, the checks that run, those
-/// `advisory` makes advisory, those `per-file-ignores` turns off for these
+/// `advisory` makes advisory and `gating` gating, those `per-file-ignores` turns off for these
 /// plans, and the `exclude` globs. Paths are shown relative to `base` when
 /// under it. Errors are the writer's.
 pub fn write(
@@ -117,6 +118,7 @@ pub fn write(
             source: p.source.describe(base),
             run,
             advisory: p.lint.advisory().intersect(run),
+            gating: p.lint.gating().intersect(run),
             per_file: p.lint.enabled().minus(run),
             exclude: p.lint.exclude().map(escape_invisible).collect(),
         };
@@ -134,6 +136,7 @@ pub fn write(
         writeln!(out, "  settings file:    {}", r.source)?;
         writeln!(out, "  checks that run:  {}", running(r.run))?;
         writeln!(out, "  made advisory:    {}", listed(r.advisory))?;
+        writeln!(out, "  made gating:      {}", listed(r.gating))?;
         writeln!(out, "  per-file-ignores: {}", listed(r.per_file))?;
         let exclude = if r.exclude.is_empty() {
             "none".to_string()
