@@ -367,15 +367,6 @@ pub const BLOCKER_CLASSES: [(&str, Option<&str>); 5] = [
     ("lock", None),
 ];
 
-/// The key a blocker class names: `Some(Some(key))` for a class with a key,
-/// `Some(None)` for `lock`, `None` for a word that is not a class.
-pub fn blocker_class_key(class: &str) -> Option<Option<&'static str>> {
-    BLOCKER_CLASSES
-        .iter()
-        .find(|(name, _)| *name == class)
-        .map(|(_, key)| *key)
-}
-
 /// Every blocker class, space-separated, in the order of
 /// [`BLOCKER_CLASSES`] (used in messages that list the accepted classes).
 pub fn blocker_class_list() -> String {
