@@ -171,6 +171,25 @@ pub enum Error {
         target: PathBuf,
     },
 
+    /// A folder on the path to the twin (the plan's handoff folder, or one
+    /// above it) that is a symlink whose target does not exist: the rows
+    /// the twin stood for cannot be read, so no reader takes it for "no
+    /// twin" (SPEC §5.4, §7). Exit 2.
+    #[error(
+        "{}: the twin's folder {} is a symlink to {}, which does not exist; create the target or remove the link",
+        escape_path(twin),
+        escape_path(link),
+        escape_path(target)
+    )]
+    DanglingTwinFolder {
+        /// The twin's path.
+        twin: PathBuf,
+        /// The folder that is a dangling link.
+        link: PathBuf,
+        /// Where the link points.
+        target: PathBuf,
+    },
+
     /// The row read back after a write differs from the row written. Exit 1.
     #[error("{0}")]
     ReadBack(String),
@@ -244,6 +263,7 @@ impl Error {
             | Error::UnknownKey(_)
             | Error::Write { .. }
             | Error::DanglingTwin { .. }
+            | Error::DanglingTwinFolder { .. }
             | Error::Ledger(_)
             | Error::NoPlansFolder(_)
             | Error::Config(_)
@@ -262,6 +282,7 @@ impl Error {
             | Error::Read { path, .. }
             | Error::Write { path, .. }
             | Error::DanglingTwin { path, .. }
+            | Error::DanglingTwinFolder { link: path, .. }
             | Error::SpecialFile { path, .. } => Some((path, None)),
             Error::PlanFileName(path) | Error::NoPlansFolder(path) => Some((path, None)),
             Error::NotUtf8 { path, line, .. } => Some((path, Some(*line))),

@@ -634,3 +634,136 @@ fn an_unreadable_state_is_quoted_as_written_and_a_phase_must_be_a_number() {
         "planfile: phase 3 is not in this plan (lh has phases: 1)\n"
     );
 }
+
+// 19. A row whose key cell is empty, while its other cells are not.
+
+#[test]
+fn a_row_without_a_key_that_holds_a_decision_stops_the_start() {
+    for key_cell in ["", "` `", "**", "``"] {
+        let root = new_plan(|t| {
+            swap(
+                &ans5(t),
+                RELAY,
+                &format!("| {key_cell} | | operator | outstanding | yes | plan | | — |"),
+            )
+        });
+        refused_for(&root, "decision-table-malformed", "docs/plans/lh.md", 45);
+        let (_, out) = check(&root, &[]);
+        assert!(
+            out.contains("a row whose key cell is empty while its other cells are not"),
+            "{key_cell:?}: {out}"
+        );
+        // The listing skips it, as the reference does.
+        let listed = stdout(&root.run(["phase-graph", "lh", "--decisions"]));
+        assert!(!listed.contains("relay"), "{listed}");
+    }
+    // A row of nothing but empty cells and dashes is no decision.
+    let root = new_plan(|t| {
+        swap(
+            &ans5(t),
+            RELAY,
+            &format!(
+                "{}\n| | | | | | - | | — |",
+                RELAY.replace("| | operator | outstanding", "| off | operator | answered")
+            ),
+        )
+    });
+    let (code, out) = check(&root, &[]);
+    assert_eq!(code, 0, "{out}");
+}
+
+// 20. A header that names a column twice.
+
+#[test]
+fn a_header_naming_a_column_twice_stops_the_start() {
+    for (column, extra) in [
+        ("blocking", "yes"),
+        ("state", "outstanding"),
+        ("key", "`budgets`"),
+    ] {
+        let root = new_plan(|t| {
+            let t = ans5(swap(
+                &t,
+                RELAY,
+                &RELAY.replace("| | operator | outstanding", "| off | operator | answered"),
+            ));
+            t.lines()
+                .map(|l| {
+                    if l.starts_with("| key |") {
+                        format!("{l} {column} |")
+                    } else if l.starts_with("|---|") {
+                        format!("{l}---|")
+                    } else if l.starts_with("| `") {
+                        format!("{l} {extra} |")
+                    } else {
+                        l.to_string()
+                    }
+                })
+                .collect::<Vec<_>>()
+                .join("\n")
+                + "\n"
+        });
+        refused_for(&root, "decision-table-malformed", "docs/plans/lh.md", 27);
+        let (_, out) = check(&root, &[]);
+        assert!(
+            out.contains(&format!("names the `{column}` column more than once")),
+            "{column}: {out}"
+        );
+    }
+}
+
+// 21. A dangling symlink on the twin's folder.
+
+#[test]
+fn a_dangling_symlink_on_the_twins_folder_is_unreadable_for_every_reader() {
+    for (link, target) in [
+        ("docs/handoffs/lh", "../moved/lh"),
+        ("docs/handoffs", "../gone/handoffs"),
+    ] {
+        let root = new_plan(ans5);
+        let at = root.path().join(link);
+        std::fs::create_dir_all(at.parent().expect("a parent")).expect("its parent");
+        std::os::unix::fs::symlink(target, &at).expect("a link");
+        for args in [
+            &["decisions", "lh", "check"][..],
+            &["decisions", "lh", "--ack", "relay", "check"],
+            &["decisions", "lh", "list"],
+            &["decisions", "lh", "prompt"],
+            &["decisions", "lh", "resolve"],
+            &["phase-graph", "lh", "--decisions"],
+            &[
+                "decisions",
+                "lh",
+                "waive",
+                "relay",
+                "--reason",
+                "r",
+                "--by",
+                "al",
+            ],
+            &["decisions", "lh", "answer", "relay", "--value", "off"],
+            &["validate", "lh"],
+        ] {
+            let out = root.run(args);
+            assert_eq!(
+                out.status.code(),
+                Some(2),
+                "{link} {args:?}: {}",
+                stdout(&out)
+            );
+            let said = if args[0] == "validate" {
+                stdout(&out)
+            } else {
+                stderr(&out)
+            };
+            assert!(
+                said.contains(&format!(
+                    "the twin's folder {} is a symlink to {target}, which does not exist",
+                    at.display()
+                )),
+                "{link} {args:?}: {said}"
+            );
+        }
+        assert!(!at.exists(), "nothing was created through the link");
+    }
+}

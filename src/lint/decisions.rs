@@ -360,6 +360,12 @@ pub fn decision_table_malformed(input: &LintInput, out: &mut Vec<Hit>) {
                 ProblemKind::LineWithoutPipes => {
                     "put a blank line between the table and the text after it"
                 }
+                ProblemKind::ColumnTwice { .. } => {
+                    "the start gate refuses while it stands; remove or rename one of the two (columns: key value owner state blocking source evidence phase)"
+                }
+                ProblemKind::KeyEmpty => {
+                    "the start gate refuses while it stands; write the decision's key in the key cell, or delete the row"
+                }
             };
             let mut found = source.hit(
                 line_span(source.file, problem.line),

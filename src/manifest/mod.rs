@@ -10,7 +10,7 @@ pub mod row;
 pub mod unread;
 pub mod write;
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use crate::error::Result;
 use crate::markdown::MarkdownFile;
@@ -41,19 +41,25 @@ impl Twin {
 
     /// Reads the twin at `path`: `Ok(None)` when there is none;
     /// [`crate::Error::DanglingTwin`] (exit 2) when `path` is a symlink
-    /// whose target does not exist — the rows it stood for cannot be read,
-    /// so no reader takes it for "no twin" (SPEC §5.4, §7);
-    /// [`crate::Error::Read`] or [`crate::Error::NotUtf8`] when it cannot
-    /// be read.
+    /// whose target does not exist, and
+    /// [`crate::Error::DanglingTwinFolder`] (exit 2) when a folder on the
+    /// way to it is — the rows it stood for cannot be read, so no reader
+    /// takes it for "no twin" (SPEC §5.4, §7); [`crate::Error::Read`] or
+    /// [`crate::Error::NotUtf8`] when it cannot be read.
     pub fn load(path: &Path) -> Result<Option<Twin>> {
         match MarkdownFile::read(path)? {
             Some(file) => Ok(Some(Twin::from_file(file))),
-            None => match std::fs::symlink_metadata(path) {
-                Ok(meta) if meta.file_type().is_symlink() => Err(crate::Error::DanglingTwin {
+            None => match dangling_link_above(path) {
+                Some((link, target)) if link == path => Err(crate::Error::DanglingTwin {
                     path: path.to_path_buf(),
-                    target: std::fs::read_link(path).unwrap_or_default(),
+                    target,
                 }),
-                _ => Ok(None),
+                Some((link, target)) => Err(crate::Error::DanglingTwinFolder {
+                    twin: path.to_path_buf(),
+                    link,
+                    target,
+                }),
+                None => Ok(None),
             },
         }
     }
@@ -65,6 +71,23 @@ impl Twin {
             .map(DecisionSection::rows)
             .unwrap_or(&[])
     }
+}
+
+/// The first of `path` and the folders above it, from the top down, that
+/// is a symlink whose target does not exist, with where it points; `None`
+/// when there is none (the file is simply missing).
+fn dangling_link_above(path: &Path) -> Option<(PathBuf, PathBuf)> {
+    let mut ancestors: Vec<&Path> = path
+        .ancestors()
+        .filter(|a| !a.as_os_str().is_empty())
+        .collect();
+    ancestors.reverse();
+    ancestors.into_iter().find_map(|a| {
+        let is_link = std::fs::symlink_metadata(a).is_ok_and(|m| m.file_type().is_symlink());
+        let missing =
+            matches!(std::fs::metadata(a), Err(e) if e.kind() == std::io::ErrorKind::NotFound);
+        (is_link && missing).then(|| (a.to_path_buf(), std::fs::read_link(a).unwrap_or_default()))
+    })
 }
 
 /// A plan together with its twin: everything a listing, a lint or a write

@@ -7,7 +7,7 @@ use std::ops::Range;
 
 use crate::error::is_invisible;
 use crate::markdown::table::{
-    has_pipe, read_text_cell, read_word_cell, split_cells, strip_decoration,
+    has_pipe, read_text_cell, read_word_cell, split_cells, strip_decoration, stripped,
 };
 use crate::markdown::{MarkdownFile, starts_with_ignore_case};
 
@@ -106,6 +106,16 @@ pub enum ProblemKind {
     },
     /// A line without pipes that GFM reads as a row of the table.
     LineWithoutPipes,
+    /// The header names one column twice: only the first is read, so what
+    /// the other says is lost.
+    ColumnTwice {
+        /// The column named twice.
+        column: Column,
+    },
+    /// A row whose key cell is empty (decoration stripped) while another of
+    /// its cells holds something: the reader skips it (SPEC §3.3), so the
+    /// decision it holds is in no view.
+    KeyEmpty,
 }
 
 impl ProblemKind {
@@ -147,6 +157,13 @@ impl ProblemKind {
             }
             ProblemKind::LineWithoutPipes => {
                 "a line without pipes that continues the table (GFM reads it as a row)".into()
+            }
+            ProblemKind::ColumnTwice { column } => format!(
+                "the table's header names the `{}` column more than once, and only the first is read",
+                column.name()
+            ),
+            ProblemKind::KeyEmpty => {
+                "a row whose key cell is empty while its other cells are not, which the reader skips, so no view holds its decision".into()
             }
         }
     }
@@ -421,6 +438,17 @@ fn read_table(
         lines: Vec::with_capacity(lines.body.len()),
         rows: Vec::with_capacity(lines.body.len()),
     };
+    for (i, column) in table.columns.iter().enumerate() {
+        if let Some(column) = column
+            && table.columns[..i].contains(&Some(*column))
+            && !table.columns[i + 1..].contains(&Some(*column))
+        {
+            problems.push(TableProblem {
+                line: header_line,
+                kind: ProblemKind::ColumnTwice { column: *column },
+            });
+        }
+    }
     if table.column_index(Column::Key).is_none() {
         problems.push(TableProblem {
             line: header_line,
@@ -499,6 +527,12 @@ fn read_table(
         };
         let key = read_word_cell(cell(cols[0]));
         let row = if key.is_empty() {
+            if holds_more_than_its_key(file, &cells, cols[0]) {
+                problems.push(TableProblem {
+                    line,
+                    kind: ProblemKind::KeyEmpty,
+                });
+            }
             None
         } else {
             let blocking_cell = BlockingCell::read(&read_word_cell(cell(cols[4])));
@@ -519,6 +553,19 @@ fn read_table(
         table.lines.push(BodyLine { line, cells, row });
     }
     table
+}
+
+/// Whether a row (its cells' byte ranges in `file`) holds something in a
+/// cell other than its key cell (index `key`): a cell that, decoration
+/// stripped, is neither empty nor a lone dash (`—`, `–`, `-`).
+fn holds_more_than_its_key(
+    file: &MarkdownFile,
+    cells: &[Range<usize>],
+    key: Option<usize>,
+) -> bool {
+    cells.iter().enumerate().any(|(i, r)| {
+        Some(i) != key && !matches!(&*stripped(&file.text[r.clone()]), "" | "—" | "–" | "-")
+    })
 }
 
 #[cfg(test)]
