@@ -767,3 +767,39 @@ fn a_dangling_symlink_on_the_twins_folder_is_unreadable_for_every_reader() {
         assert!(!at.exists(), "nothing was created through the link");
     }
 }
+
+// 22. A phase cell the reader cannot read: its row is read as plan-wide.
+
+#[test]
+fn a_duplicate_hidden_by_an_invalid_phase_cell_stops_the_start() {
+    let answered = "| `relay` | off | operator | answered | yes | plan | |";
+    for cell in [
+        "–",
+        "all",
+        "any",
+        "1.0",
+        "1-1",
+        "n/a",
+        "phase 1",
+        "<!-- -->",
+        "—\u{200B}",
+    ] {
+        let root = new_plan(|t| swap(&ans5(t), RELAY, &format!("{RELAY}\n{answered} {cell} |")));
+        refused_for(&root, "decision-row-duplicate", "docs/plans/lh.md", 46);
+        refused_for(&root, "decision-phase-invalid", "docs/plans/lh.md", 46);
+        let (_, out) = check(&root, &[]);
+        assert!(
+            out.contains(
+                "line 46 repeats the row of line 45 (same key, plan-wide, as its phase cell"
+            ),
+            "{cell:?}: {out}"
+        );
+        // Phase 1's view reads the row too.
+        let (code, out) = check(&root, &["--phase", "1"]);
+        assert_eq!(code, 1, "{cell:?}: {out}");
+    }
+    // Alone, a row whose scope is a guess stops every view.
+    let root = new_plan(|t| swap(&ans5(t), RELAY, &format!("{answered} – |")));
+    refused_for(&root, "decision-phase-invalid", "docs/plans/lh.md", 45);
+    assert_eq!(check(&root, &["--phase", "1"]).0, 1);
+}

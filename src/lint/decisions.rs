@@ -288,21 +288,27 @@ pub fn decision_phase_unknown(input: &LintInput, out: &mut Vec<Hit>) {
 }
 
 /// F25 `decision-row-duplicate`: two rows for one key and phase in one
-/// file; the later row wins. Points at each later row's key cell.
+/// file, the phase as the row is read (an invalid phase cell is plan-wide,
+/// [`PhaseScope::read_as`]); the later row wins. Points at each later
+/// row's key cell.
 pub fn decision_row_duplicate(input: &LintInput, out: &mut Vec<Hit>) {
     for source in sources(input) {
         let rows = source.rows();
         let mut first: HashMap<(&str, &PhaseScope), usize> = HashMap::with_capacity(rows.len());
         for row in rows {
-            let line = match first.entry((row.key.as_str(), &row.phase)) {
+            let line = match first.entry((row.key.as_str(), row.phase.read_as())) {
                 Entry::Vacant(e) => {
                     e.insert(row.origin.line);
                     continue;
                 }
                 Entry::Occupied(e) => *e.get(),
             };
-            let scope_words = match row.phase {
+            let scope_words = match &row.phase {
                 PhaseScope::Phase(p) => format!("phase {p}"),
+                PhaseScope::Invalid(cell) => format!(
+                    "plan-wide, as its phase cell \"{}\" is read",
+                    escape_invisible(cell)
+                ),
                 _ => "plan-wide".to_string(),
             };
             out.push(source.hit(

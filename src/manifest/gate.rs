@@ -26,8 +26,10 @@ pub const UNREADABLE_CHECKS: [&str; 5] = [
 
 /// The checks whose findings stop the start only when the row they point
 /// at is in the view: two rows for one key and scope in one file, of
-/// which the reader silently takes the later (SPEC §4).
-pub const UNREADABLE_IN_VIEW: [&str; 1] = ["decision-row-duplicate"];
+/// which the reader silently takes the later (SPEC §4); a phase cell that
+/// is neither a phase number nor plan-wide, which the reader takes as
+/// plan-wide (SPEC §3.3) — the row's scope is a guess.
+pub const UNREADABLE_IN_VIEW: [&str; 2] = ["decision-row-duplicate", "decision-phase-invalid"];
 
 /// The checks whose findings stop the start when they point below the
 /// file's Decisions heading: a code fence or comment never closed. Fences

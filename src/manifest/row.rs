@@ -51,6 +51,16 @@ impl PhaseScope {
         }
     }
 
+    /// The scope the row is read as (SPEC §3.3, §4): an invalid cell is
+    /// plan-wide; every other scope is itself. Two rows of one key and one
+    /// such scope in one file repeat each other.
+    pub fn read_as(&self) -> &PhaseScope {
+        match self {
+            PhaseScope::Invalid(_) => &PhaseScope::PlanWide,
+            scope => scope,
+        }
+    }
+
     /// The phase a scoped row belongs to; `None` for a plan-wide row
     /// (including an invalid cell, which reads as plan-wide) and for a
     /// phase number out of range.
