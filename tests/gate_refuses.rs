@@ -329,7 +329,11 @@ fn an_empty_blocking_cell_on_a_template_blocking_key_still_blocks() {
     // A key the template does not mark blocking, with an empty cell, does
     // not block.
     let root = new_plan(|t| {
-        let t = swap(&ans5(t), RELAY, &RELAY.replace("outstanding", "answered"));
+        let t = swap(
+            &ans5(t),
+            RELAY,
+            &RELAY.replace("| | operator | outstanding", "| off | operator | answered"),
+        );
         swap(
             &t,
             "| `budgets` | | operator | outstanding | no |",
@@ -405,7 +409,7 @@ fn duplicate_rows_in_the_view_stop_the_start() {
             RELAY,
             &format!(
                 "{}\n{}\n{}",
-                RELAY.replace("outstanding", "answered"),
+                RELAY.replace("| | operator | outstanding", "| off | operator | answered"),
                 phase_row("outstanding"),
                 phase_row("answered")
             ),
@@ -802,4 +806,144 @@ fn a_duplicate_hidden_by_an_invalid_phase_cell_stops_the_start() {
     let root = new_plan(|t| swap(&ans5(t), RELAY, &format!("{answered} – |")));
     refused_for(&root, "decision-phase-invalid", "docs/plans/lh.md", 45);
     assert_eq!(check(&root, &["--phase", "1"]).0, 1);
+}
+
+// 23. An answered blocking row whose value gives no answer.
+
+#[test]
+fn an_answered_blocking_row_without_an_answer_is_owed() {
+    let answered = |key: &str, value: &str| {
+        format!("| `{key}` | {value} | operator | answered | yes | plan | | — |")
+    };
+    let cases = [
+        ("permission.policy", "", "the value is empty"),
+        ("permission.policy", "—", "the value \"—\" says nothing"),
+        ("permission.policy", "** **", "the value is empty"),
+        ("relay", "—", "the value \"—\" says nothing"),
+        ("relay", "TBD", "\"TBD\" is not one of: off last-resort"),
+        ("relay", "?", "\"?\" is not one of: off last-resort"),
+        ("relay", "`-`", "the value \"-\" says nothing"),
+    ];
+    for (key, value, why) in cases {
+        let root = new_plan(|t| {
+            let t = swap(&ans5(t), RELAY, &answered("relay", "off"));
+            let row = format!(
+                "| `{key}` | {} | operator | answered | yes |",
+                if key == "relay" { "off" } else { "x" }
+            );
+            swap(
+                &t,
+                &row,
+                &answered(key, value)
+                    .replace(" plan | | — |", "")
+                    .trim_end()
+                    .to_string(),
+            )
+        });
+        for args in [&[][..], &["--ack", key]] {
+            let (code, out) = check(&root, args);
+            assert_eq!(code, 1, "{key} {value:?}: {out}");
+            assert!(
+                out.contains(&format!("  - {key}: answered and blocking, but {why}, so it counts as outstanding, owed by operator — answer it: planfile decisions lh answer {key} --value …")),
+                "{key} {value:?}: {out}"
+            );
+        }
+        let json = root.decisions("lh", &["check", "--format", "json"]);
+        let verdict: Value = serde_json::from_slice(&json.stdout).expect("JSON");
+        assert_eq!(
+            verdict["refusals"][0]["reason"], "answer-missing",
+            "{verdict}"
+        );
+        let prompt = stdout(&root.decisions("lh", &["prompt"]));
+        assert!(
+            prompt.contains(&format!(
+                "  - [outstanding] {key} — owner operator, blocking yes"
+            )),
+            "{prompt}"
+        );
+    }
+    // On a key the template marks blocking, an empty blocking cell blocks.
+    let root = new_plan(|t| {
+        swap(
+            &ans5(t),
+            RELAY,
+            "| `relay` | | operator | answered | | plan | | — |",
+        )
+    });
+    assert_eq!(check(&root, &[]).0, 1);
+    // Controls: a value the console takes, and a row that does not block.
+    for (key, row) in [
+        (
+            "relay",
+            "| `relay` | off | operator | answered | yes | plan | | — |",
+        ),
+        (
+            "relay",
+            "| `relay` | `off` for now | operator | answered | yes | plan | | — |",
+        ),
+        (
+            "budgets",
+            "| `budgets` | | operator | answered | no | plan | | — |",
+        ),
+    ] {
+        let root = new_plan(|t| {
+            let t = swap(&ans5(t), RELAY, &answered("relay", "off"));
+            let old = t
+                .lines()
+                .find(|l| l.starts_with(&format!("| `{key}` |")))
+                .unwrap_or_default()
+                .to_string();
+            swap(&t, &old, row)
+        });
+        let (code, out) = check(&root, &[]);
+        assert_eq!(code, 0, "{row}: {out}");
+    }
+}
+
+// 24. An empty blocking cell says nothing: it does not undo another row's
+// yes.
+
+#[test]
+fn an_empty_blocking_cell_does_not_undo_a_yes_of_the_view() {
+    let plan_yes = |t: String| {
+        swap(
+            &swap(
+                &ans5(t),
+                RELAY,
+                "| `relay` | off | operator | answered | yes | plan | | — |",
+            ),
+            "| `budgets` | | operator | outstanding | no |",
+            "| `budgets` | | operator | outstanding | yes |",
+        )
+    };
+    let twin = |phase: &str, blocking: &str| {
+        format!(
+            "# Decisions — lh\n\n## Decisions\n\n| key | value | owner | state | blocking | source | evidence | phase |\n|---|---|---|---|---|---|---|---|\n| `budgets` | | alex | outstanding | {blocking} | run | note | {phase} |\n"
+        )
+    };
+    let root = new_plan(plan_yes);
+    assert_eq!(check(&root, &[]).0, 1);
+    for (phase, args) in [("—", &[][..]), ("1", &["--phase", "1"])] {
+        root.twin("lh", &twin(phase, ""));
+        let (code, out) = check(&root, args);
+        assert_eq!(code, 1, "{phase}: {out}");
+        assert!(
+            out.contains("  - budgets: outstanding and blocking (its blocking cell says nothing, and the row at line 41 of the plan says it blocks, so it counts as blocking), owed by alex"),
+            "{phase}: {out}"
+        );
+        let prompt = stdout(&root.decisions("lh", &[args, &["prompt"][..]].concat()));
+        assert!(
+            prompt.contains("  - [outstanding] budgets — owner alex, blocking yes"),
+            "{prompt}"
+        );
+        // The listing keeps the reference's reading.
+        let listed = stdout(&root.decisions("lh", &[args, &["list"][..]].concat()));
+        assert!(
+            listed.contains("budgets\toutstanding\talex\tno\trun\t"),
+            "{listed}"
+        );
+    }
+    // A cell that says no does undo it.
+    root.twin("lh", &twin("—", "no"));
+    assert_eq!(check(&root, &[]).0, 0, "{}", check(&root, &[]).1);
 }

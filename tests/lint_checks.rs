@@ -315,7 +315,7 @@ fn explain_unknown_check_is_a_usage_error() {
 }
 
 /// The lint outcome `fixtures/cases/README.md` documents for each edge
-/// case: clean, except the four cases it names.
+/// case: clean, except the cases it names.
 #[test]
 fn decision_table_edge_cases_lint_as_documented() {
     let expected: &[(&str, &[&str])] = &[
@@ -328,6 +328,7 @@ fn decision_table_edge_cases_lint_as_documented() {
             &["phase-number-zero-padded", "decision-phase-invalid"],
         ),
         ("unknown-keys-order", &["decision-key-unknown"; 5]),
+        ("empty-key-skipped", &["decision-table-malformed"; 3]),
         ("decisions-log-heading", &["decision-table-unread"]),
         (
             "markup-stripping",

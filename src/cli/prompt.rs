@@ -31,13 +31,15 @@ pub(super) fn decisions_prompt(
         .into_iter()
         .filter(|answer| answer.row.is_none())
         .collect();
-    let unreadable = crate::manifest::gate::unreadable(&manifest, view, &location.root.0);
+    let verdict =
+        crate::manifest::gate::check_view(&manifest, view, &[] as &[&str], &location.root.0);
     let mut buf = Vec::new();
     let subject = output::prompt::PromptSubject {
         slug: &location.slug,
         view,
         root,
-        unreadable: &unreadable,
+        unreadable: &verdict.unreadable,
+        refusals: &verdict.refusals,
     };
     output::prompt::write(&mut buf, &subject, &rows, has_manifest, &unlisted)?;
     print_stdout(&buf)?;

@@ -7,9 +7,9 @@ use std::path::Path;
 
 use crate::lint::env::LintEnv;
 use crate::lint::{Finding, LintInput};
-use crate::manifest::Manifest;
 use crate::manifest::merge::{View, rank};
 use crate::manifest::row::{BlockingCell, DecisionRow, FileKind};
+use crate::manifest::{Manifest, in_force};
 use crate::vocab;
 
 /// The checks whose findings mean a Decisions section (of the plan or the
@@ -51,6 +51,10 @@ pub enum RefusalReason {
     /// The row is `waived` and its key was not given with `--ack`: the
     /// waiver has not been accepted for this run.
     WaivedUnacknowledged,
+    /// The row is `answered` and blocking, but its value gives no answer
+    /// as the console reads it (empty, `TBD` for `relay`, see
+    /// [`no_answer`]): it counts as outstanding.
+    AnswerMissing,
 }
 
 impl RefusalReason {
@@ -60,6 +64,7 @@ impl RefusalReason {
             RefusalReason::OutstandingBlocking => "outstanding-blocking",
             RefusalReason::StateUnreadable => "state-unreadable",
             RefusalReason::WaivedUnacknowledged => "waived-unacknowledged",
+            RefusalReason::AnswerMissing => "answer-missing",
         }
     }
 }
@@ -82,21 +87,83 @@ pub fn blocking_unsaid_on_template_key(row: &DecisionRow) -> bool {
         && vocab::key_spec(&row.key).is_some_and(|spec| spec.template_blocking)
 }
 
+/// Why the value of `row`, an `answered` row, gives no answer, when it
+/// does not: cleaned as the console cleans it ([`in_force::clean_value`])
+/// it is empty, or a lone dash (`—`, `–`, `-`), which says nothing in any
+/// cell of the table; or, for a word key ([`vocab::KeySpec::is_word_key`],
+/// whose value is the answer word itself), it holds no answer word as the
+/// console reads it (SPEC §5.5, [`in_force::read_value`]: `TBD`, `?` for
+/// `relay`). The value of any other key (free text, or a description
+/// such as `credentials | telemetry-key`, which the console answers from
+/// its default) gives an answer when it holds anything. `None` when the
+/// value gives an answer.
+pub fn no_answer(row: &DecisionRow) -> Option<String> {
+    let plain = in_force::clean_value(&row.value);
+    match plain.as_str() {
+        "" => return Some("the value is empty".to_string()),
+        "—" | "–" | "-" => return Some(format!("the value \"{plain}\" says nothing")),
+        _ => {}
+    }
+    let spec = vocab::key_spec(&row.key).filter(|spec| spec.is_word_key())?;
+    match in_force::read_value(spec, &row.value) {
+        in_force::Reading::Nothing(why) => Some(why),
+        in_force::Reading::Answer(_) => None,
+    }
+}
+
 /// Why `row` is owed before a run may start, when it is (SPEC §5.4): an
 /// `outstanding` row that [`blocks`], or whose blocking cell says nothing
 /// while the template marks its key blocking
-/// ([`blocking_unsaid_on_template_key`]); or a row whose state is not one
-/// of the three and that [`blocks`] or says nothing on such a key — such a
-/// row counts as outstanding. `None` for every other row (waivers are
-/// judged apart). The listings keep printing `no` for an empty cell, as
-/// the reference does.
+/// ([`blocking_unsaid_on_template_key`]); a row whose state is not one of
+/// the three and that [`blocks`] or says nothing on such a key — such a
+/// row counts as outstanding; an `answered` row that blocks so but whose
+/// value gives no answer ([`no_answer`]). `None` for every other row
+/// (waivers are judged apart). The listings keep printing `no` for an
+/// empty cell, as the reference does.
 pub fn owed(row: &DecisionRow) -> Option<RefusalReason> {
-    let blocking = blocks(row) || blocking_unsaid_on_template_key(row);
+    owed_given(row, false)
+}
+
+/// [`owed`], where `blocking_elsewhere` says that another row of the view
+/// for the key says it blocks ([`blocking_said_elsewhere`]): then a
+/// blocking cell that says nothing counts as blocking too.
+pub fn owed_given(row: &DecisionRow, blocking_elsewhere: bool) -> Option<RefusalReason> {
+    let unsaid = row.blocking_cell == BlockingCell::Empty
+        && (blocking_elsewhere || blocking_unsaid_on_template_key(row));
+    let blocking = blocks(row) || unsaid;
     match row.state.as_str() {
         vocab::STATE_OUTSTANDING => blocking.then_some(RefusalReason::OutstandingBlocking),
-        vocab::STATE_ANSWERED | vocab::STATE_WAIVED => None,
+        vocab::STATE_ANSWERED => {
+            (blocking && no_answer(row).is_some()).then_some(RefusalReason::AnswerMissing)
+        }
+        vocab::STATE_WAIVED => None,
         _ => blocking.then_some(RefusalReason::StateUnreadable),
     }
+}
+
+/// The row of `view` in `manifest` that says `row`'s key blocks, when
+/// `row`'s own blocking cell says nothing (empty, `—`, no column): a row
+/// for the same key that [`blocks`], the one of highest rank (SPEC §4; on
+/// equal rank the later). An empty cell says nothing, so it does not
+/// undo what another row of the view says: a twin row with an empty
+/// blocking cell over the plan's `blocking yes` still blocks. `None` when
+/// the cell says something, or no other row says yes.
+pub fn blocking_said_elsewhere<'a>(
+    manifest: &'a Manifest,
+    view: View,
+    row: &DecisionRow,
+) -> Option<&'a DecisionRow> {
+    if row.blocking_cell != BlockingCell::Empty {
+        return None;
+    }
+    manifest
+        .plan_rows()
+        .iter()
+        .chain(manifest.twin_rows())
+        .filter(|r| r.key == row.key && r.origin != row.origin && blocks(r))
+        .filter_map(|r| rank(r, view).map(|rank| (rank, r)))
+        .max_by_key(|(rank, _)| *rank)
+        .map(|(_, r)| r)
 }
 
 /// One resolved row that stops the start.
@@ -106,6 +173,10 @@ pub struct Refusal<'a> {
     pub row: &'a DecisionRow,
     /// Why it stops the start.
     pub reason: RefusalReason,
+    /// When the row's own blocking cell says nothing, the row of the view
+    /// that says its key blocks ([`blocking_said_elsewhere`]); `None`
+    /// otherwise.
+    pub blocking_from: Option<&'a DecisionRow>,
 }
 
 impl<'a> Refusal<'a> {
@@ -145,14 +216,31 @@ impl Verdict<'_> {
 /// and its key is not in `acks`. No rows at all (a plan with no manifest)
 /// is a pass. The verdict's `unreadable` is left empty: see [`check_view`].
 pub fn check<'a, S: AsRef<str>>(rows: &[&'a DecisionRow], acks: &[S]) -> Verdict<'a> {
+    check_with(rows, acks, |_| None)
+}
+
+/// [`check`], where `elsewhere` gives, for a row whose blocking cell says
+/// nothing, the row of the view that says its key blocks (see
+/// [`blocking_said_elsewhere`]); such a row blocks.
+fn check_with<'a, S: AsRef<str>>(
+    rows: &[&'a DecisionRow],
+    acks: &[S],
+    elsewhere: impl Fn(&DecisionRow) -> Option<&'a DecisionRow>,
+) -> Verdict<'a> {
     let mut verdict = Verdict {
         refusals: Vec::new(),
         acknowledged: Vec::new(),
         unreadable: Vec::new(),
     };
     for &row in rows {
-        if let Some(reason) = owed(row) {
-            verdict.refusals.push(Refusal { row, reason });
+        let said = elsewhere(row);
+        if let Some(reason) = owed_given(row, said.is_some()) {
+            let own = blocks(row) || blocking_unsaid_on_template_key(row);
+            verdict.refusals.push(Refusal {
+                row,
+                reason,
+                blocking_from: said.filter(|_| !own),
+            });
         } else if row.state == vocab::STATE_WAIVED {
             if acks.iter().any(|a| a.as_ref() == row.key) {
                 verdict.acknowledged.push(row);
@@ -160,6 +248,7 @@ pub fn check<'a, S: AsRef<str>>(rows: &[&'a DecisionRow], acks: &[S]) -> Verdict
                 verdict.refusals.push(Refusal {
                     row,
                     reason: RefusalReason::WaivedUnacknowledged,
+                    blocking_from: None,
                 });
             }
         }
@@ -168,7 +257,9 @@ pub fn check<'a, S: AsRef<str>>(rows: &[&'a DecisionRow], acks: &[S]) -> Verdict
 }
 
 /// The whole start gate on `view` of `manifest` (read from docs root
-/// `root`): [`check`] on the view's resolved rows, and the findings of
+/// `root`): [`check`] on the view's resolved rows — a row whose blocking
+/// cell says nothing blocks when another row of the view says its key
+/// does ([`blocking_said_elsewhere`]) — and the findings of
 /// [`UNREADABLE_CHECKS`] in the plan and the twin, which refuse whatever
 /// `acks` says.
 pub fn check_view<'a, S: AsRef<str>>(
@@ -178,7 +269,9 @@ pub fn check_view<'a, S: AsRef<str>>(
     root: &Path,
 ) -> Verdict<'a> {
     let rows = manifest.resolve(view);
-    let mut verdict = check(&rows, acks);
+    let mut verdict = check_with(&rows, acks, |row| {
+        blocking_said_elsewhere(manifest, view, row)
+    });
     verdict.unreadable = unreadable(manifest, view, root);
     verdict
 }
@@ -238,7 +331,7 @@ mod tests {
     fn row(key: &str, state: &str, blocking: bool, owner: &str) -> DecisionRow {
         DecisionRow {
             key: key.into(),
-            value: String::new(),
+            value: "off".into(),
             owner: owner.into(),
             state: state.into(),
             blocking,
@@ -366,21 +459,24 @@ mod tests {
                 BlockingCell::Unreadable("maybe".into()),
             ]),
             prop::sample::select(vec!["", "ops"]),
+            prop::sample::select(vec!["", "off", "—", "TBD", "`off` for now"]),
         )
-            .prop_map(|(k, s, cell, o)| {
+            .prop_map(|(k, s, cell, o, v)| {
                 let mut r = row(k, s, cell == BlockingCell::Yes, o);
                 r.blocking_cell = cell;
+                r.value = v.into();
                 r
             })
     }
 
     proptest! {
         /// The run may start exactly when no row is owed — outstanding, or
-        /// in a state the reader cannot read, and blocking (a blocking cell
-        /// that is not a yes/no word blocks, and so does an empty cell on a
-        /// key the template marks blocking: relay, credentials) — and
-        /// every waived row's key is acknowledged; every refusal names a
-        /// row of the view.
+        /// in a state the reader cannot read, or answered without an
+        /// answer (empty, a lone dash, or no answer word for a word key:
+        /// relay), and blocking (a blocking cell that is not a yes/no word
+        /// blocks, and so does an empty cell on a key the template marks
+        /// blocking: relay, credentials) — and every waived row's key is
+        /// acknowledged; every refusal names a row of the view.
         #[test]
         fn verdict_matches_the_rule(
             rows in prop::collection::vec(arb_row(), 0..8),
@@ -396,7 +492,12 @@ mod tests {
                     let unsaid = r.blocking_cell == BlockingCell::Empty
                         && template_blocking.contains(&r.key.as_str());
                     let unknown_state = !["answered", "outstanding", "waived"].contains(&r.state.as_str());
-                    ((r.state == "outstanding" || unknown_state) && (says_block || unsaid))
+                    let no_answer = ["", "—"].contains(&r.value.as_str())
+                        || (r.key == "relay" && !r.value.contains("off"));
+                    let owed_state = r.state == "outstanding"
+                        || unknown_state
+                        || (r.state == "answered" && no_answer);
+                    (owed_state && (says_block || unsaid))
                         || (r.state == "waived" && !acks.contains(&r.key.as_str()))
                 })
                 .count();

@@ -10,7 +10,9 @@ use super::json::JsonRow;
 use super::{decisions_command_in, flatten_field};
 use crate::error::{escape_invisible, escape_lookalikes};
 use crate::lint::Finding;
-use crate::manifest::gate::{Refusal, RefusalReason, Verdict, blocking_unsaid_on_template_key};
+use crate::manifest::gate::{
+    Refusal, RefusalReason, Verdict, blocking_unsaid_on_template_key, no_answer,
+};
 use crate::manifest::row::BlockingCell;
 use crate::manifest::{Column, Manifest, View};
 use crate::vocab;
@@ -80,7 +82,7 @@ pub fn advice(subject: &GateSubject<'_>, refusal: &Refusal<'_>) -> String {
         );
     }
     match refusal.reason {
-        RefusalReason::OutstandingBlocking => {
+        RefusalReason::OutstandingBlocking | RefusalReason::AnswerMissing => {
             format!("answer it: {} --value …", subject.command(row, "answer"))
         }
         RefusalReason::StateUnreadable => format!(
@@ -113,12 +115,23 @@ fn refusal_words(subject: &GateSubject<'_>, refusal: &Refusal<'_>) -> String {
             " (its blocking cell says nothing, and the template marks {} blocking, so it counts as blocking)",
             row.key
         ),
-        _ => String::new(),
+        _ => match refusal.blocking_from {
+            Some(from) => format!(
+                " (its blocking cell says nothing, and the row at line {} of {} says it blocks, so it counts as blocking)",
+                from.origin.line,
+                crate::lint::file_label(from.origin.file)
+            ),
+            None => String::new(),
+        },
     };
     match refusal.reason {
         RefusalReason::OutstandingBlocking => {
             format!("outstanding and blocking{unreadable_blocking}, owed by {who}")
         }
+        RefusalReason::AnswerMissing => format!(
+            "answered and blocking{unreadable_blocking}, but {}, so it counts as outstanding, owed by {who}",
+            no_answer(row).unwrap_or_default()
+        ),
         RefusalReason::StateUnreadable => format!(
             "state \"{}\" is not one of: {}, so the row counts as outstanding and blocking{unreadable_blocking}, owed by {who}",
             escape_lookalikes(
@@ -223,7 +236,8 @@ pub fn write_text(
 /// prints it), why it refuses, who owes it and what to do.
 #[derive(Debug, Serialize)]
 struct JsonRefusal<'a> {
-    /// `outstanding-blocking`, `state-unreadable` or `waived-unacknowledged`.
+    /// `outstanding-blocking`, `state-unreadable`, `waived-unacknowledged`
+    /// or `answer-missing`.
     reason: &'static str,
     /// Who owes an outstanding row's answer (its owner); `null` when
     /// nobody is named, and for a waiver (see [`Refusal::owed_by`]).

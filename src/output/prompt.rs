@@ -5,7 +5,7 @@ use std::path::Path;
 
 use super::{decisions_command_in, flatten_field};
 use crate::lint::Finding;
-use crate::manifest::gate::owed;
+use crate::manifest::gate::{Refusal, RefusalReason};
 use crate::manifest::in_force::{AnswerFrom, InForce};
 use crate::manifest::{DecisionRow, View};
 use crate::vocab;
@@ -24,6 +24,21 @@ pub struct PromptSubject<'a> {
     /// being read with certainty (SPEC §5.4, [`crate::manifest::gate::unreadable`]);
     /// empty when it reads cleanly.
     pub unreadable: &'a [Finding],
+    /// The rows of the view the start gate counts as owed, with why
+    /// (its refusals, [`crate::manifest::gate::check_view`]): they are
+    /// listed as outstanding and blocking. Waivers among them are listed
+    /// as waived.
+    pub refusals: &'a [Refusal<'a>],
+}
+
+impl PromptSubject<'_> {
+    /// Whether the start gate counts `row` as owed (outstanding and
+    /// blocking, whatever its state cell says).
+    fn owes(&self, row: &DecisionRow) -> bool {
+        self.refusals
+            .iter()
+            .any(|r| std::ptr::eq(r.row, row) && r.reason != RefusalReason::WaivedUnacknowledged)
+    }
 }
 
 /// Writes the boot-prompt block for the resolved `rows` of the subject's
@@ -103,7 +118,7 @@ pub fn write(
     )?;
     let (outstanding, others): (Vec<&DecisionRow>, Vec<&DecisionRow>) = rows
         .iter()
-        .partition(|r| r.state == vocab::STATE_OUTSTANDING || owed(r).is_some());
+        .partition(|r| r.state == vocab::STATE_OUTSTANDING || subject.owes(r));
     for row in outstanding {
         let owner = match row.named_owner() {
             Some(owner) => flatten_field(owner),
@@ -118,7 +133,7 @@ pub fn write(
             out,
             "  - [outstanding] {} — owner {owner}, blocking {}: {value}",
             flatten_field(&row.key),
-            if owed(row).is_some() { "yes" } else { "no" }
+            if subject.owes(row) { "yes" } else { "no" }
         )?;
     }
     for row in others {
