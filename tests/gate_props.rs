@@ -164,3 +164,90 @@ fn no_replaced_line_lets_an_owed_decision_pass() {
         }
     }
 }
+
+/// An owed blocking row written in shapes no reader takes as a row.
+const OWED_SHAPES: &[&str] = &[
+    "| `budgets` | | keeper | outstanding | yes | plan | | — |",
+    "> | `budgets` | | keeper | outstanding | yes | plan | | — |",
+    ">| `budgets` | | keeper | outstanding | yes | plan | | — |",
+    "- | `budgets` | | keeper | outstanding | yes | plan | | — |",
+    "1. | `budgets` | | keeper | outstanding | yes | plan | | — |",
+    "> - | `budgets` | | keeper | outstanding | yes | plan | | — |",
+    "budgets\toutstanding\tyes",
+    "<table><tr><td>budgets</td><td>outstanding</td><td>yes</td></tr></table>",
+];
+
+/// Once `relay` is answered the plan passes; inserting an owed blocking
+/// row in any of [`OWED_SHAPES`] at any line of the Decisions section (from
+/// its heading to the next level-2 heading) never lets it start: the row is
+/// either read (and owed) or cannot be read with certainty.
+#[test]
+fn an_owed_row_in_any_shape_anywhere_in_the_section_stops_the_start() {
+    for plan in plans() {
+        let plan = plan.replace(
+            "| `relay` | | keeper | outstanding | yes |",
+            "| `relay` | off | keeper | answered | yes |",
+        );
+        assert!(verdict_may_start(&plan));
+        let lines: Vec<&str> = plan.lines().collect();
+        let end = lines
+            .iter()
+            .position(|l| *l == "## Phases")
+            .unwrap_or(lines.len());
+        for at in heading_index() + 1..=end {
+            for shape in OWED_SHAPES {
+                let mut edited = lines.clone();
+                edited.insert(at, shape);
+                let text = edited.join("\n") + "\n";
+                assert!(
+                    !verdict_may_start(&text),
+                    "{shape:?} inserted at line {}:\n{text}",
+                    at + 1
+                );
+            }
+        }
+    }
+}
+
+/// A decision written in shapes that are no pipe table.
+const UNTABLED_SHAPES: &[&str] = &[
+    "- `relay`: outstanding, blocking",
+    "1. **relay** — outstanding",
+    "> relay: outstanding",
+    "relay: outstanding, blocking",
+    "relay\toutstanding\tyes",
+    "<table><tr><td><code>relay</code></td><td>outstanding</td></tr></table>",
+];
+
+/// With its table taken out, the plan has no manifest and passes; writing
+/// a decision in any of [`UNTABLED_SHAPES`] at any line of the Decisions
+/// section never lets it start: the section cannot be read with certainty.
+#[test]
+fn a_decision_that_is_no_table_row_anywhere_in_the_section_stops_the_start() {
+    for plan in plans() {
+        let lines: Vec<&str> = plan
+            .lines()
+            .enumerate()
+            .filter(|(i, l)| *i < heading_index() || !l.starts_with('|'))
+            .map(|(_, l)| l)
+            .collect();
+        let plan = lines.join("\n") + "\n";
+        assert!(verdict_may_start(&plan));
+        let end = lines
+            .iter()
+            .position(|l| *l == "## Phases")
+            .unwrap_or(lines.len());
+        for at in heading_index() + 1..=end {
+            for shape in UNTABLED_SHAPES {
+                let mut edited = lines.clone();
+                edited.insert(at, shape);
+                let text = edited.join("\n") + "\n";
+                assert!(
+                    !verdict_may_start(&text),
+                    "{shape:?} inserted at line {}:\n{text}",
+                    at + 1
+                );
+            }
+        }
+    }
+}

@@ -947,3 +947,141 @@ fn an_empty_blocking_cell_does_not_undo_a_yes_of_the_view() {
     root.twin("lh", &twin("—", "no"));
     assert_eq!(check(&root, &[]).0, 0, "{}", check(&root, &[]).1);
 }
+
+// 25. A Decisions section whose decisions are not a pipe table.
+
+/// `text` with the plan's pipe table replaced by `section`.
+fn without_table(text: &str, section: &str) -> String {
+    let start = text.find("| key |").expect("the table");
+    let end = text.find("## Phases").expect("the phases");
+    format!("{}{section}\n\n{}", &text[..start], &text[end..])
+}
+
+#[test]
+fn decisions_that_are_not_a_pipe_table_stop_the_start() {
+    let variants = [
+        "<table>\n<tr><th>key</th><th>state</th><th>blocking</th></tr>\n<tr><td><code>relay</code></td><td>outstanding</td><td>yes</td></tr>\n</table>",
+        "- `relay`: outstanding, blocking, owed by operator",
+        "1. **relay** — outstanding (blocking)",
+        "* relay = outstanding",
+        "```\n| key | state | blocking |\n|---|---|---|\n| `relay` | outstanding | yes |\n```",
+        "~~~markdown\nrelay: outstanding, blocking\n~~~",
+        "    relay: outstanding, blocking",
+        "key\tstate\tblocking\nrelay\toutstanding\tyes",
+        "> relay: outstanding, blocking",
+        "Relay: outstanding, blocking.",
+    ];
+    for section in variants {
+        let root = new_plan(|t| without_table(&t, section));
+        let offset = section
+            .lines()
+            .position(|l| l.to_ascii_lowercase().contains("relay"))
+            .unwrap_or_default();
+        refused_for(
+            &root,
+            "decision-table-unread",
+            "docs/plans/lh.md",
+            27 + offset,
+        );
+        let (_, out) = check(&root, &[]);
+        assert!(
+            out.contains("the Decisions section holds no manifest table, but this line names the decision key `relay`"),
+            "{section:?}: {out}"
+        );
+        let prompt = stdout(&root.decisions("lh", &["prompt"]));
+        assert!(
+            prompt.starts_with("Warning: the decisions of plan lh cannot be read with certainty")
+                && !prompt.contains("no `## Decisions` manifest")
+                && !prompt.contains("holds no table"),
+            "{section:?}: {prompt}"
+        );
+    }
+    // The same in the twin hides a waiver.
+    let root = new_plan(|t| {
+        swap(
+            &ans5(t),
+            RELAY,
+            &RELAY.replace("| | operator | outstanding", "| off | operator | answered"),
+        )
+    });
+    assert_eq!(check(&root, &[]).0, 0);
+    root.twin(
+        "lh",
+        "# Decisions — lh\n\n## Decisions\n\n<table>\n<tr><td>relay</td><td>not this run</td><td>alex</td><td>waived</td></tr>\n</table>\n",
+    );
+    refused_for(
+        &root,
+        "decision-table-unread",
+        "docs/handoffs/lh/decisions.md",
+        6,
+    );
+    // Beside the manifest, an HTML table is no row either.
+    let root = new_plan(|t| {
+        swap(
+            &ans5(t),
+            RELAY,
+            &RELAY.replace("| | operator | outstanding", "| off | operator | answered"),
+        )
+        .replace(
+            "\n## Phases",
+            "\n<table>\n<tr><td>budgets</td><td>outstanding</td><td>yes</td></tr>\n</table>\n\n## Phases",
+        )
+    });
+    refused_for(&root, "decision-table-unread", "docs/plans/lh.md", 50);
+
+    // A heading with nothing under it, or prose that mentions keys, is no
+    // manifest: the plan passes, and the prompt says the section holds no
+    // table.
+    for section in [
+        "",
+        "Nothing decided yet; the run asks about `relay` and `budgets`.",
+    ] {
+        let root = new_plan(|t| without_table(&t, section));
+        let (code, out) = check(&root, &[]);
+        assert_eq!(code, 0, "{section:?}: {out}");
+        assert!(
+            out.contains("the plan's `## Decisions` section holds no table"),
+            "{out}"
+        );
+        let prompt = stdout(&root.decisions("lh", &["prompt"]));
+        assert!(
+            prompt.starts_with("The `## Decisions` section of plan lh holds no table, so none of these decisions is answered"),
+            "{prompt}"
+        );
+    }
+}
+
+// 26. A quoted or listed row below the table, as anywhere in the section.
+
+#[test]
+fn a_quoted_or_listed_row_anywhere_in_the_section_stops_the_start() {
+    let last = "| `plan-approval` | | operator | outstanding | no | plan | | — |";
+    let stop = "| `stop` | | operator | outstanding | yes | plan | | — |";
+    let answered = |t: String| {
+        swap(
+            &ans5(t),
+            RELAY,
+            &RELAY.replace("| | operator | outstanding", "| off | operator | answered"),
+        )
+    };
+    for marks in ["> ", "- ", "* ", "1. ", "> - ", ">"] {
+        for (after, line) in [(format!("{last}\n"), 48), (format!("{last}\n\n"), 49)] {
+            let root = new_plan(|t| {
+                let t = answered(t);
+                swap(&t, &after, &format!("{after}{marks}{stop}\n"))
+            });
+            let (code, out) = check(&root, &[]);
+            assert_eq!(code, 1, "{marks:?} at {line}: {out}");
+            assert!(
+                out.contains(&format!("lh.md:{line}: ")) && out.contains("decision-table-unread"),
+                "{marks:?} at {line}: {out}"
+            );
+            assert!(gating_findings(&root).contains(&"decision-table-unread".to_string()));
+        }
+    }
+    // Notes beside the manifest are no rows: the plan still passes.
+    let notes = "\n- `relay`: decided at the kickoff, see the minutes\n\n> Budgets are in the finance sheet.\n\n```\n| `stop` | | operator | outstanding | yes | plan | | — |\n```\n\n<details><summary>relay</summary>Why it is off.</details>\n\n## Phases";
+    let root = new_plan(|t| answered(t).replace("\n## Phases", notes));
+    let (code, out) = check(&root, &[]);
+    assert_eq!(code, 0, "{out}");
+}

@@ -40,6 +40,7 @@ pub(super) fn decisions_prompt(
         root,
         unreadable: &verdict.unreadable,
         refusals: &verdict.refusals,
+        has_section: manifest.plan.decisions.is_some(),
     };
     output::prompt::write(&mut buf, &subject, &rows, has_manifest, &unlisted)?;
     print_stdout(&buf)?;

@@ -14,7 +14,7 @@ use std::ops::Range;
 use crate::error::escape_lookalikes;
 use crate::manifest::read::{Column, DecisionSection, is_decisions_heading_like, names_decisions};
 use crate::manifest::row::FileKind;
-use crate::markdown::table::{split_cells, strip_decoration};
+use crate::markdown::table::{read_word_cell, split_cells, strip_decoration};
 use crate::markdown::{MarkdownFile, starts_with_ignore_case, without_container_marks};
 use crate::vocab;
 
@@ -106,6 +106,57 @@ pub enum Place {
         /// 1-based line of the block's first line.
         line: usize,
     },
+    /// A pipe row inside a blockquote or a list item of the Decisions
+    /// section (not a nested table, which is `decision-table-malformed`'s):
+    /// Markdown reads it as quoted or listed text, and no reader as a row.
+    Contained {
+        /// The marks in front of the row as written (`> `, `- `, `1. `).
+        marks: String,
+    },
+    /// A line of the Decisions section that names a decision key in a shape
+    /// no reader takes as a row of the manifest ([`Shape`]).
+    NotARow {
+        /// The shape the line is written in.
+        shape: Shape,
+        /// The key it names, as the vocabulary spells it.
+        key: &'static str,
+        /// 1-based line of the section's manifest table; `None` when the
+        /// section holds none.
+        manifest_line: Option<usize>,
+    },
+}
+
+/// How a line that names a decision key is written, when no reader takes it
+/// as a row ([`Place::NotARow`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Shape {
+    /// A cell of an HTML block (`<td>relay</td>`).
+    Html,
+    /// Cells separated by tabs.
+    Tabs,
+    /// A list item (`- relay: off`).
+    ListItem,
+    /// A blockquote line.
+    Quote,
+    /// A line of a code block (closed: an unclosed one is
+    /// [`Place::Unclosed`]).
+    Code,
+    /// A line of text written as `key: value`.
+    Text,
+}
+
+impl Shape {
+    /// Where the key stands, for a message: `in an HTML table`, …
+    fn words(self) -> &'static str {
+        match self {
+            Shape::Html => "in an HTML block",
+            Shape::Tabs => "in cells separated by tabs",
+            Shape::ListItem => "in a list item",
+            Shape::Quote => "in a blockquote",
+            Shape::Code => "in a code block",
+            Shape::Text => "as a line of text",
+        }
+    }
 }
 
 /// Decision rows (or a Decisions heading) that no reader takes as the
@@ -262,6 +313,42 @@ impl Unread {
                 ),
                 format!("put a blank line between line {line} and the table"),
             ),
+            Place::Contained { marks } => {
+                let container = if marks.contains('>') {
+                    "a blockquote"
+                } else {
+                    "a list item"
+                };
+                (
+                    format!(
+                        "this row is inside {container} (the line starts with \"{}\"), so Markdown shows it as text and no reader takes it as a row of the manifest",
+                        escape_lookalikes(marks.trim_end())
+                    ),
+                    "move it into the Decisions table, starting the line with |".to_string(),
+                )
+            }
+            Place::NotARow {
+                shape,
+                key,
+                manifest_line: Some(manifest_line),
+            } => (
+                format!(
+                    "this line names the decision key `{key}` {}, which no reader takes as a row; the manifest is the pipe table at line {manifest_line}, so what the line says about `{key}` is never read",
+                    shape.words()
+                ),
+                format!("write it as a row of the table at line {manifest_line}"),
+            ),
+            Place::NotARow {
+                shape,
+                key,
+                manifest_line: None,
+            } => (
+                format!(
+                    "the Decisions section holds no manifest table, but this line names the decision key `{key}` {}, which no reader takes as a row, so the section's decisions are never read",
+                    shape.words()
+                ),
+                "write the decisions as a pipe table: a header | key | value | owner | state | blocking | source | evidence | phase |, a |---| delimiter row, then one row per key".to_string(),
+            ),
         }
     }
 }
@@ -412,6 +499,26 @@ pub fn find(file: &MarkdownFile, kind: FileKind, section: Option<&DecisionSectio
                 line,
                 place: hider.place.clone(),
             });
+        } else if let (Place::Html { .. }, true, Some(section)) =
+            (&hider.place, hider.in_section, section)
+        {
+            // An HTML table in the section: its cells are no rows either.
+            let manifest_line = section.table.as_ref().map(|t| t.header_line);
+            let found = lines_of(file, &hider.range).find_map(|l| {
+                let text = file.line_text(l);
+                let cells = manifest_line.is_none() || has_cell_tag(text);
+                cells.then(|| named_key(text)).flatten().map(|key| (l, key))
+            });
+            if let Some((line, key)) = found {
+                out.push(Unread {
+                    line,
+                    place: Place::NotARow {
+                        shape: Shape::Html,
+                        key,
+                        manifest_line,
+                    },
+                });
+            }
         }
         for line in lines_of(file, &hider.range) {
             hidden_lines[line] = true;
@@ -482,8 +589,247 @@ pub fn find(file: &MarkdownFile, kind: FileKind, section: Option<&DecisionSectio
         }
     }
     flush(&mut run, &mut out);
+    if let Some(section) = section {
+        let seen = |line: usize| hidden(line) || table_lines.get(line).copied().unwrap_or(false);
+        let found = unshaped_rows(file, section, &seen);
+        let already = |u: &Unread| out.iter().any(|o| o.line == u.line);
+        let found: Vec<Unread> = found.into_iter().filter(|u| !already(u)).collect();
+        out.extend(found);
+    }
     out.sort_by_key(|u| u.line);
     out
+}
+
+/// The lines of the Decisions section `section` of `file` that hold a
+/// decision in a shape no reader takes as a row, other than those `seen`
+/// already accounts for (hidden by a block, or lines of a table):
+/// - a pipe row inside a blockquote or a list item ([`Place::Contained`]),
+///   wherever it stands in the section: one entry per run of such lines;
+/// - cells separated by tabs, one of which names a decision key;
+/// - when the section holds no manifest table (and no malformed one, which
+///   `decision-table-malformed` reports), the first line that names a
+///   decision key ([`named_key`]) in a list item, a blockquote, a closed
+///   code block or as a `key: value` line of text — prose that mentions a
+///   key is no row, and a closed HTML comment is a note on purpose.
+fn unshaped_rows(
+    file: &MarkdownFile,
+    section: &DecisionSection,
+    seen: &dyn Fn(usize) -> bool,
+) -> Vec<Unread> {
+    let body_start = file.lines.line_start(section.heading_line + 1);
+    if body_start >= section.range.end {
+        return Vec::new();
+    }
+    let manifest_line = section.table.as_ref().map(|t| t.header_line);
+    let scan_all = manifest_line.is_none() && section.problems.is_empty();
+    let code = file.doc.code_blocks_in(section.range.clone());
+    let mut out: Vec<Unread> = Vec::new();
+    let mut unmanifested = false;
+    let mut run: Option<(usize, std::mem::Discriminant<Place>)> = None;
+    for line in section.heading_line + 1..=file.line_of(section.range.end - 1) {
+        let start = file.lines.line_start(line);
+        if start >= section.range.end || seen(line) {
+            continue;
+        }
+        let text = file.line_text(line);
+        let in_code = code.iter().find(|b| b.range.contains(&start));
+        let place = if let Some(block) = in_code {
+            let fence = block.fenced
+                && (line == file.line_of(block.range.start)
+                    || line == file.line_of(block.range.end.saturating_sub(1)));
+            (scan_all && !fence)
+                .then(|| named_key(text))
+                .flatten()
+                .map(|key| (Shape::Code, key))
+                .map(|(shape, key)| Place::NotARow {
+                    shape,
+                    key,
+                    manifest_line,
+                })
+        } else if file.doc.in_code_or_html(start) || is_read_pipe_line(text) {
+            None
+        } else if let Some(marks) = contained_pipe_row(text) {
+            Some(Place::Contained {
+                marks: marks.to_string(),
+            })
+        } else if let Some(key) = tab_separated_key(text) {
+            Some(Place::NotARow {
+                shape: Shape::Tabs,
+                key,
+                manifest_line,
+            })
+        } else if scan_all {
+            named_key(text).map(|key| Place::NotARow {
+                shape: text_shape(text),
+                key,
+                manifest_line,
+            })
+        } else {
+            None
+        };
+        let Some(place) = place else {
+            continue;
+        };
+        if let Place::NotARow {
+            manifest_line: None,
+            ..
+        } = place
+        {
+            if unmanifested {
+                continue;
+            }
+            unmanifested = true;
+        }
+        // One entry per run of lines of one kind, at its first line.
+        let kind = std::mem::discriminant(&place);
+        let continues = run.is_some_and(|(last, k)| last + 1 == line && k == kind);
+        run = Some((line, kind));
+        if !continues {
+            out.push(Unread { line, place });
+        }
+    }
+    out
+}
+
+/// Whether `line` (without container marks) starts with a pipe: a line of
+/// a table, or a pipe line the reader reads as one (SPEC §3.3).
+fn is_read_pipe_line(line: &str) -> bool {
+    line.trim_start_matches([' ', '\t']).starts_with('|')
+}
+
+/// `line` split after its container marks — blanks, blockquote `>`s and
+/// list-item markers (`-`, `*`, `+`, `1.`, `1)` followed by a blank) — as
+/// `(marks, rest)`.
+fn split_marks(line: &str) -> (&str, &str) {
+    let mut rest = line;
+    loop {
+        let trimmed = rest.trim_start_matches([' ', '\t']);
+        if let Some(after) = trimmed.strip_prefix('>') {
+            rest = after;
+            continue;
+        }
+        let digits = trimmed.len()
+            - trimmed
+                .trim_start_matches(|c: char| c.is_ascii_digit())
+                .len();
+        let marker = match trimmed.as_bytes().get(digits) {
+            Some(b'.' | b')') if (1..=9).contains(&digits) => digits + 1,
+            Some(b'-' | b'*' | b'+') if digits == 0 => 1,
+            _ => 0,
+        };
+        match trimmed.as_bytes().get(marker) {
+            Some(b' ' | b'\t') if marker > 0 => rest = &trimmed[marker..],
+            _ => {
+                rest = trimmed;
+                break;
+            }
+        }
+    }
+    (&line[..line.len() - rest.len()], rest)
+}
+
+/// The container marks in front of `line` when it is a pipe row inside a
+/// blockquote or a list item (`> | relay | …`, `- | relay | …`).
+fn contained_pipe_row(line: &str) -> Option<&str> {
+    if is_read_pipe_line(line) {
+        return None;
+    }
+    let (marks, rest) = split_marks(line);
+    (rest.starts_with('|') && !marks.trim().is_empty()).then_some(marks)
+}
+
+/// The pieces of a line that may each be a cell: the text between pipes,
+/// tabs and HTML tags (`<td>`, `</code>`), trimmed, the empty ones left
+/// out.
+fn pieces(text: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    let mut i = 0;
+    let bytes = text.as_bytes();
+    while i < bytes.len() {
+        let tag = bytes[i] == b'<'
+            && bytes
+                .get(i + 1)
+                .is_some_and(|b| b.is_ascii_alphabetic() || matches!(b, b'/' | b'!'));
+        let end = if tag {
+            text[i..].find('>').map(|e| i + e + 1)
+        } else if matches!(bytes[i], b'|' | b'\t') {
+            Some(i + 1)
+        } else {
+            None
+        };
+        match end {
+            Some(end) => {
+                out.push(&text[start..i]);
+                start = end;
+                i = end;
+            }
+            None => i += 1,
+        }
+    }
+    out.push(&text[start..]);
+    out.into_iter()
+        .map(|p| p.trim_matches([' ', '\t', '\r']))
+        .filter(|p| !p.is_empty())
+        .collect()
+}
+
+/// The decision key `piece` names: the whole piece, or its label — the text
+/// before a first `:`, `=` or spaced dash (`relay: off`, `relay — off`) —
+/// read as a key cell is (decoration and emphasis stripped), in any case.
+fn key_named_by(piece: &str) -> Option<&'static str> {
+    let label = [":", "=", " — ", " – ", " - "]
+        .iter()
+        .filter_map(|sep| piece.find(sep))
+        .min()
+        .map(|end| &piece[..end]);
+    [Some(piece), label].into_iter().flatten().find_map(|text| {
+        let word = read_word_cell(text).to_ascii_lowercase();
+        vocab::key_index(&word).map(|i| vocab::KEYS[i].key)
+    })
+}
+
+/// The first decision key a line names as one of its [`pieces`], once its
+/// container marks are dropped (see [`key_named_by`]).
+fn named_key(line: &str) -> Option<&'static str> {
+    pieces(split_marks(line).1)
+        .into_iter()
+        .find_map(key_named_by)
+}
+
+/// The decision key named by a line of two or more cells separated by
+/// tabs, one of which names it.
+fn tab_separated_key(line: &str) -> Option<&'static str> {
+    let rest = split_marks(line).1;
+    if !rest.trim_matches([' ', '\t', '\r']).contains('\t') {
+        return None;
+    }
+    let cells: Vec<&str> = rest
+        .split('\t')
+        .map(|c| c.trim_matches([' ', '\r']))
+        .filter(|c| !c.is_empty())
+        .collect();
+    (cells.len() >= 2)
+        .then(|| cells.into_iter().find_map(key_named_by))
+        .flatten()
+}
+
+/// Whether `line` holds an HTML table cell (`<td`, `<th`, any case).
+fn has_cell_tag(line: &str) -> bool {
+    let lower = line.to_ascii_lowercase();
+    lower.contains("<td") || lower.contains("<th")
+}
+
+/// The shape of a line of text (not code, HTML or a table) by its marks.
+fn text_shape(line: &str) -> Shape {
+    let marks = split_marks(line).0;
+    if marks.contains('>') {
+        Shape::Quote
+    } else if !marks.trim().is_empty() {
+        Shape::ListItem
+    } else {
+        Shape::Text
+    }
 }
 
 /// The place of rows at byte `offset`, in the open outside the Decisions
@@ -674,6 +1020,53 @@ mod tests {
             "{got:?}"
         );
         assert_eq!(unread("# D\n\n| key | value |\n", FileKind::Plan), []);
+    }
+
+    #[test]
+    fn rows_in_shapes_no_reader_takes() {
+        // Beside the manifest: a quoted or listed pipe row, cells separated
+        // by tabs, an HTML table; notes, examples and prose are no rows.
+        let text = format!(
+            "## Decisions\n\n{TABLE}> | `stop` | x |\n\n- `relay`: see the minutes\n\n```\n| `stop` | x |\n```\n\nstop\toutstanding\n\n<table><tr><td>budgets</td></tr></table>\n\n<details><summary>relay</summary></details>\n"
+        );
+        let got = unread(&text, FileKind::Plan);
+        assert!(
+            matches!(&got[..], [
+                (6, Place::Contained { marks }),
+                (14, Place::NotARow { shape: Shape::Tabs, key: "stop", manifest_line: Some(3) }),
+                (16, Place::NotARow { shape: Shape::Html, key: "budgets", manifest_line: Some(3) }),
+            ] if marks == "> "),
+            "{got:?}"
+        );
+        // Without a manifest, the first line that names a key as a cell or
+        // a label; prose that mentions one is no row.
+        for (section, line, shape) in [
+            ("- `relay`: off", 3, Shape::ListItem),
+            ("> **Relay** — off", 3, Shape::Quote),
+            ("```\n| relay | off |\n```", 4, Shape::Code),
+            ("relay = off", 3, Shape::Text),
+            ("Asks about `relay`.\n\n<p>relay: off</p>", 5, Shape::Html),
+        ] {
+            let got = unread(&format!("## Decisions\n\n{section}\n"), FileKind::Twin);
+            assert_eq!(
+                got,
+                [(
+                    line,
+                    Place::NotARow {
+                        shape,
+                        key: "relay",
+                        manifest_line: None
+                    }
+                )],
+                "{section:?}"
+            );
+        }
+        assert_eq!(
+            unread("## Decisions\n\nWe ask about `relay`.\n", FileKind::Plan),
+            []
+        );
+        assert_eq!(split_marks("> 1. - | x"), ("> 1. - ", "| x"));
+        assert_eq!(split_marks("---"), ("", "---"));
     }
 
     #[test]

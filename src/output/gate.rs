@@ -167,7 +167,9 @@ pub fn write_text(
 ) -> std::io::Result<()> {
     let view = subject.view_words();
     if verdict.may_start() {
-        let why = if !subject.has_rows() {
+        let why = if !subject.has_rows() && subject.manifest.plan.decisions.is_some() {
+            "the plan's `## Decisions` section holds no table".to_string()
+        } else if !subject.has_rows() {
             "the plan has no decision manifest".to_string()
         } else if verdict.acknowledged.is_empty() {
             "no blocking decision is outstanding and nothing is waived".to_string()

@@ -29,6 +29,9 @@ pub struct PromptSubject<'a> {
     /// listed as outstanding and blocking. Waivers among them are listed
     /// as waived.
     pub refusals: &'a [Refusal<'a>],
+    /// Whether the plan has a `## Decisions` section (which may hold no
+    /// table): the line for a plan without rows says which.
+    pub has_section: bool,
 }
 
 impl PromptSubject<'_> {
@@ -53,8 +56,9 @@ impl PromptSubject<'_> {
 /// not a yes/no word. Tabs, CR and LF inside a field print as one space.
 ///
 /// With no rows, one line instead: that the plan has no `## Decisions`
-/// manifest (or, when `has_manifest`, that this view holds no row), listing
-/// all nineteen keys and the duty.
+/// manifest — or that its `## Decisions` section holds no table, when it
+/// has one (`subject.has_section`), or, when `has_manifest`, that this view
+/// holds no row — listing all nineteen keys and the duty.
 ///
 /// When the subject's Decisions sections cannot be read with certainty
 /// (`subject.unreadable`), a warning line comes first: how many problems,
@@ -97,6 +101,8 @@ pub fn write(
                 }
                 View::Phase(p) => format!("Phase {p}'s view of plan {slug} holds no decision row"),
             }
+        } else if subject.has_section {
+            format!("The `## Decisions` section of plan {slug} holds no table")
         } else {
             format!("Plan {slug} has no `## Decisions` manifest")
         };
