@@ -834,10 +834,7 @@ fn an_answered_blocking_row_without_an_answer_is_owed() {
             swap(
                 &t,
                 &row,
-                &answered(key, value)
-                    .replace(" plan | | — |", "")
-                    .trim_end()
-                    .to_string(),
+                answered(key, value).replace(" plan | | — |", "").trim_end(),
             )
         });
         for args in [&[][..], &["--ack", key]] {
