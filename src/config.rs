@@ -417,6 +417,13 @@ impl LintConfig {
         self
     }
 
+    /// These settings with `checks` left out of the checks that run (those
+    /// a command does not report).
+    pub fn without(mut self, checks: CheckSet) -> LintConfig {
+        self.enabled = self.enabled.minus(checks);
+        self
+    }
+
     /// Notes about these settings for the user (each names its file and
     /// line): a code that stands for several checks.
     pub fn notes(&self) -> &[String] {

@@ -230,6 +230,36 @@ fn phase_graph_lint_leaves_out_suppressed_findings() {
 }
 
 #[test]
+fn phase_graph_lint_judges_suppressions_of_the_checks_it_does_not_print_as_validate_does() {
+    // `phase-number-zero-padded` (F21) and `decision-word-style` (F25) are
+    // never printed by --lint, yet whether a comment naming them suppresses
+    // something is the same question as for validate.
+    let root = Root::new();
+    let text = plan(
+        "| 2 | Glass | 1 | lamp | clean |",
+        "",
+        "| `stop` | halt | crew | answered | no | plan | <!-- planfile-ignore: decision-word-style -->\n| `relay` | off | crew | Answered | no | plan | <!-- planfile-ignore: F25 -->",
+    )
+    .replace("- **Verification:** a person looks at the flame", "- **Verification:** `test -s wick.log`")
+    .replace("### Phase 2 — Glass", "<!-- planfile-ignore: F21 -->\n### Phase 02 — Glass");
+    root.plan("lantern", &text);
+    let unused = "F20 suppression in the plan (line 30): suppression-unused — there is no decision-word-style finding on line 30 to suppress; remove \"decision-word-style\" from the comment\n";
+    let output = root.run(["phase-graph", "lantern", "--lint"]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert_eq!(stderr(&output), unused);
+    assert_eq!(
+        stdout(&output),
+        "LINT OK: lantern — 2 phases, well-formed and acyclic\n"
+    );
+    let (code, doc) = json(&root, "lantern");
+    assert_eq!(
+        (code, names(&doc), &doc["summary"]["suppressed"]),
+        (0, vec!["suppression-unused".to_string()], &Value::from(2)),
+        "{doc}"
+    );
+}
+
+#[test]
 fn sarif_and_github_count_suppressed_findings() {
     let root = Root::new();
     root.plan(

@@ -32,6 +32,12 @@ pub(super) const COMMAND: &str = "decisions";
 /// verb. Errors: [`Error::Usage`] (exit 2) when the word in the verb's place
 /// is not a verb, naming it and the verbs.
 pub fn normalise(args: Vec<OsString>) -> Result<Vec<OsString>> {
+    // Only a line that holds the word `decisions` can be a `decisions`
+    // command; any other is left as it is without building the clap
+    // definition, which costs as much as the parse itself.
+    if !args.iter().skip(1).any(|word| word == COMMAND) {
+        return Ok(args);
+    }
     let mut top = Cli::command();
     top.build();
     let Some(at) = command_position(&top, &args) else {

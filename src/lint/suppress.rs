@@ -31,6 +31,7 @@
 
 use std::ops::Range;
 
+use super::select::CheckSet;
 use super::{CHECKS, Finding, Hit, LintInput, file_label};
 use crate::config::LintConfig;
 use crate::error::escape_invisible;
@@ -193,6 +194,18 @@ pub fn directives(file: &MarkdownFile) -> Vec<Directive> {
         }
     }
     found.into_iter().map(|(d, _)| d).collect()
+}
+
+/// The checks the suppression comments of `file` name, by name or by code
+/// (see [`directives`]).
+pub fn named_checks(file: &MarkdownFile) -> CheckSet {
+    CheckSet::from_indexes(
+        directives(file)
+            .iter()
+            .flat_map(|d| &d.names)
+            .flat_map(|n| &n.checks)
+            .filter_map(|name| CHECKS.iter().position(|c| c.name == *name)),
+    )
 }
 
 /// The names listed in `range` of `text`: separated by commas or blanks.

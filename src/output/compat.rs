@@ -3,7 +3,9 @@
 
 use std::io::Write;
 
-use crate::lint::{Finding, PlanReport, Reach, Severity};
+use crate::lint::select::CheckSet;
+use crate::lint::{CHECKS, Finding, PlanReport, Reach, Severity, suppress};
+use crate::manifest::Manifest;
 
 /// The verdict of `--lint` for one plan, as the process prints it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -19,6 +21,28 @@ pub struct Verdict {
 /// `n issue[s]`, written as the reference writes it (literally `issue[s]`).
 fn issues(n: usize) -> String {
     format!("{n} issue[s]")
+}
+
+/// The checks `phase-graph --lint` need not run on `manifest`: those
+/// [`render`] leaves out ([`Reach::NotInLint`]), except the ones a
+/// suppression comment of the plan or the twin names. Whether such a
+/// comment suppresses anything, which `suppression-unused` reports, depends
+/// on what the check finds, so those still run, and the verdict is the one
+/// every check would give.
+pub fn checks_left_out(manifest: &Manifest) -> CheckSet {
+    let not_reported = CheckSet::from_indexes(
+        CHECKS
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| c.reach == Reach::NotInLint)
+            .map(|(i, _)| i),
+    );
+    let named = std::iter::once(&manifest.plan.file)
+        .chain(manifest.twin.as_ref().map(|t| &t.file))
+        .fold(CheckSet::EMPTY, |set, file| {
+            set.union(suppress::named_checks(file))
+        });
+    not_reported.minus(named)
 }
 
 /// Renders `report` in the reference format (SPEC §6, SPEC-PARITY.md
