@@ -157,6 +157,7 @@ fn report_with(
         root: Path::new("/nonexistent-docs-root"),
         env: &LintEnv::default(),
         open: Default::default(),
+        human_steps: Default::default(),
     };
     let outcome = lint::run_all(&input, &LintConfig::default());
     PlanReport {

@@ -593,10 +593,9 @@ pub fn decision_value_unknown(input: &LintInput, out: &mut Vec<Hit>) {
             }
             // A word in other letters (`Off`) is `decision-word-style`'s,
             // which carries the fix.
-            if holds_word_in_other_letters(spec, &row.value) {
-                continue;
-            }
-            if let Reading::Nothing(why) = read_value(spec, &row.value) {
+            if let Reading::Nothing(why) = read_value(spec, &row.value)
+                && !holds_word_in_other_letters(spec, &row.value)
+            {
                 out.push(source.hit(
                     source.cell_span(row, Column::Value),
                     format!(

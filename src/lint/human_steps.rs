@@ -533,24 +533,27 @@ fn hit(span: Range<usize>, message: String) -> Hit {
     Hit::in_plan(span, message)
 }
 
-/// Every step bullet of the input's plan with what the reader makes of it.
-fn parsed_steps(input: &LintInput) -> Vec<(StepLine, Parsed)> {
-    step_lines(&input.manifest.plan)
-        .into_iter()
-        .map(|step| {
-            let parsed = parse(&step.body);
-            (step, parsed)
-        })
-        .collect()
+/// Every step bullet of the input's plan with what the reader makes of it,
+/// read on first use.
+fn parsed_steps<'i>(input: &'i LintInput) -> &'i [(StepLine, Parsed)] {
+    input.human_steps.get_or_init(|| {
+        step_lines(&input.manifest.plan)
+            .into_iter()
+            .map(|step| {
+                let parsed = parse(&step.body);
+                (step, parsed)
+            })
+            .collect()
+    })
 }
 
 /// F37 `human-step-superseded`: a step bullet in the old free-text
 /// spelling, which nothing reads. Points at the bullet.
 pub fn human_step_superseded(input: &LintInput, out: &mut Vec<Hit>) {
     for (step, parsed) in parsed_steps(input) {
-        if parsed == Parsed::Superseded {
+        if *parsed == Parsed::Superseded {
             out.push(hit(
-                step.span,
+                step.span.clone(),
                 format!(
                     "phase {}: human-step-superseded — \"- **{STEP_LABEL}:** {}\" is the old free-text spelling, which no reader takes, so the step is never asked for; write it as \"- **{STEP_LABEL}:** <kind> · <what to do> · proof: <watch ref>\" (kinds: `planfile explain human-step-kind-unknown`)",
                     step.phase,
@@ -567,7 +570,7 @@ pub fn human_step_kind_unknown(input: &LintInput, out: &mut Vec<Hit>) {
     for (step, parsed) in parsed_steps(input) {
         if let Parsed::KindUnknown(word) = parsed {
             out.push(hit(
-                step.span,
+                step.span.clone(),
                 format!(
                     "phase {}: human-step-kind-unknown — \"{}\" is not one of: {} — the step is never asked for; start the bullet with one of these kinds",
                     step.phase,
@@ -585,7 +588,7 @@ pub fn human_step_field_invalid(input: &LintInput, out: &mut Vec<Hit>) {
     for (step, parsed) in parsed_steps(input) {
         if let Parsed::FieldInvalid(reason) = parsed {
             out.push(hit(
-                step.span,
+                step.span.clone(),
                 format!(
                     "phase {}: human-step-field-invalid — {reason}; the step is never asked for until it is fixed",
                     step.phase
@@ -603,7 +606,7 @@ pub fn human_step_no_proof(input: &LintInput, out: &mut Vec<Hit>) {
             && s.proof.is_empty()
         {
             out.push(hit(
-                step.span,
+                step.span.clone(),
                 format!(
                     "phase {}: human-step-no-proof — the {} step \"{}\" names no proof:, so only a person's word can close it and nothing can see it done before the launch; add · proof: <watch ref> (cmd:\"…\", gh:<owner/repo>#pr/<n>, …)",
                     step.phase,
@@ -624,7 +627,7 @@ pub fn human_step_no_why(input: &LintInput, out: &mut Vec<Hit>) {
         {
             let reasons = s.kind.reasons;
             out.push(hit(
-                step.span,
+                step.span.clone(),
                 format!(
                     "phase {}: human-step-no-why — the {} step \"{}\" names no why:, so it is given its kind's first reason ({}), marked inferred; add · why: <reason> with one of: {}",
                     step.phase,

@@ -160,6 +160,9 @@ pub struct LintInput<'a> {
     /// once for every check that needs them (see [`LintInput::open_blocks`]
     /// and [`LintInput::open_verifications`]).
     pub open: std::sync::OnceLock<open::OpenPhases<'a>>,
+    /// The plan's human-step bullets with what the reader makes of each,
+    /// read once for the five human-step checks.
+    pub human_steps: std::sync::OnceLock<Vec<(human_steps::StepLine, human_steps::Parsed)>>,
 }
 
 impl<'a> LintInput<'a> {
@@ -185,6 +188,7 @@ impl<'a> LintInput<'a> {
             root,
             env,
             open: std::sync::OnceLock::new(),
+            human_steps: std::sync::OnceLock::new(),
         })
     }
 
@@ -198,6 +202,7 @@ impl<'a> LintInput<'a> {
             root,
             env,
             open: std::sync::OnceLock::new(),
+            human_steps: std::sync::OnceLock::new(),
         }
     }
 

@@ -229,10 +229,10 @@ pub fn phase_number_zero_padded(input: &LintInput, out: &mut Vec<Hit>) {
         let Some(cell) = at.cell(Column::Phase) else {
             continue;
         };
-        let head = at.head();
         out.extend(unpadded_hits(at.kind, &at.file.text, cell, |written, plain| {
             format!(
-                "{head}: phase-number-zero-padded — the phase cell writes phase {plain} as \"{written}\"; write {plain}"
+                "{}: phase-number-zero-padded — the phase cell writes phase {plain} as \"{written}\"; write {plain}",
+                at.head()
             )
         }));
     }

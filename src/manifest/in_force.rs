@@ -18,6 +18,7 @@
 //! Everything here is a pure function of the resolved row, the run's
 //! fields, the console's policy and the vocabulary.
 
+use std::borrow::Cow;
 use std::fmt;
 use std::ops::Range;
 
@@ -112,9 +113,13 @@ pub struct InForce<'a> {
 
 /// A row's value as the console reads it: every `*` and backtick removed,
 /// then ASCII spaces, tabs and CR trimmed (SPEC §3.3's trimming).
-pub fn clean_value(value: &str) -> String {
+pub fn clean_value(value: &str) -> Cow<'_, str> {
+    let blanks = [' ', '\t', '\r'];
+    if !value.contains(['*', '`']) {
+        return Cow::Borrowed(value.trim_matches(blanks));
+    }
     let stripped: String = value.chars().filter(|c| !matches!(c, '*' | '`')).collect();
-    stripped.trim_matches([' ', '\t', '\r']).to_string()
+    Cow::Owned(stripped.trim_matches(blanks).to_string())
 }
 
 /// The answer tokens of a value (SPEC §5.5): runs of `[A-Za-z0-9._@/-]`,
@@ -169,7 +174,7 @@ pub fn read_value(spec: &KeySpec, value: &str) -> Reading {
         return Reading::Answer(word.to_string());
     }
     if spec.owner_answer && vocab::is_owner_name(&plain) {
-        return Reading::Answer(plain);
+        return Reading::Answer(plain.into_owned());
     }
     Reading::Nothing(no_word(spec, &plain))
 }

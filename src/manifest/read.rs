@@ -525,7 +525,7 @@ fn read_table(
                 .map(|r| &file.text[r.clone()])
                 .unwrap_or("")
         };
-        let key = read_word_cell(cell(cols[0]));
+        let key = read_word_cell(cell(cols[0])).into_owned();
         let row = if key.is_empty() {
             if holds_more_than_its_key(file, &cells, cols[0]) {
                 problems.push(TableProblem {
@@ -540,12 +540,12 @@ fn read_table(
                 key,
                 value: read_text_cell(cell(cols[1])),
                 owner: strip_decoration(cell(cols[2])),
-                state: lower_case(read_word_cell(cell(cols[3])).into()),
+                state: lower_case(read_word_cell(cell(cols[3]))),
                 blocking: blocking_cell == BlockingCell::Yes,
                 blocking_cell,
-                source: lower_case(read_word_cell(cell(cols[5])).into()),
+                source: lower_case(read_word_cell(cell(cols[5]))),
                 evidence: read_text_cell(cell(cols[6])),
-                phase: PhaseScope::read(&strip_decoration(cell(cols[7]))),
+                phase: PhaseScope::read(&stripped(cell(cols[7]))),
                 origin: Origin { file: kind, line },
             });
             Some(table.rows.len() - 1)

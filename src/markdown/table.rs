@@ -113,11 +113,13 @@ pub fn strip_emphasis(word: &str) -> &str {
 
 /// A `key`, `state`, `source` or `blocking` cell as read: `*`, backticks
 /// and whole-word `_` emphasis removed, trimmed (SPEC §3.3).
-pub fn read_word_cell(cell: &str) -> String {
-    let stripped = strip_decoration(cell);
-    match strip_emphasis(&stripped) {
-        word if word.len() == stripped.len() => stripped,
-        word => word.to_string(),
+pub fn read_word_cell(cell: &str) -> Cow<'_, str> {
+    match stripped(cell) {
+        Cow::Borrowed(word) => Cow::Borrowed(strip_emphasis(word)),
+        Cow::Owned(word) => match strip_emphasis(&word) {
+            inner if inner.len() == word.len() => Cow::Owned(word),
+            inner => Cow::Owned(inner.to_string()),
+        },
     }
 }
 
