@@ -49,12 +49,12 @@ pub fn land_word_unknown(input: &LintInput, out: &mut Vec<Hit>) {
         let Some(label) = directive.plan_label else {
             continue;
         };
-        let words = directive.words.join(" ");
         check_word(
             out,
             plan.plan_directive(label),
             accepts(directive),
             |word| {
+                let words = directive.words.join(" ");
                 format!(
                     "land-word-unknown — **{label}:** \"{word}\" is not one of: {words} — a reader skips the word, so the plan reads as if it said nothing about {}; write one of: {words}",
                     directive.meaning
@@ -67,12 +67,12 @@ pub fn land_word_unknown(input: &LintInput, out: &mut Vec<Hit>) {
             let Some(label) = directive.phase_label else {
                 continue;
             };
-            let words = directive.words.join(" ");
             check_word(
                 out,
                 plan.phase_directive(phase, label),
                 accepts(directive),
                 |word| {
+                    let words = directive.words.join(" ");
                     format!(
                         "phase {phase}: land-word-unknown — \"- **{label}:** {word}\" is not one of: {words} — a reader skips the word and takes the plan's line or the default for {}; write one of: {words}",
                         directive.meaning

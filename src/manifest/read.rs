@@ -64,8 +64,10 @@ impl Column {
     /// Reads a header cell: `*` and backticks stripped, trimmed, any case.
     /// `None` for a column the tool does not know (it is ignored).
     pub fn from_header(cell: &str) -> Option<Column> {
-        let name = strip_decoration(cell).to_ascii_lowercase();
-        Column::ALL.into_iter().find(|c| c.name() == name)
+        let name = stripped(cell);
+        Column::ALL
+            .into_iter()
+            .find(|c| c.name().eq_ignore_ascii_case(&name))
     }
 }
 

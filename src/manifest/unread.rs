@@ -9,12 +9,13 @@
 //! One detector serves the plan and the twin, the lint, the gate and the
 //! writer.
 
+use std::borrow::Cow;
 use std::ops::Range;
 
 use crate::error::escape_lookalikes;
 use crate::manifest::read::{Column, DecisionSection, is_decisions_heading_like, names_decisions};
 use crate::manifest::row::FileKind;
-use crate::markdown::table::{read_word_cell, split_cells, strip_decoration};
+use crate::markdown::table::{read_word_cell, split_cells, stripped};
 use crate::markdown::{MarkdownFile, starts_with_ignore_case, without_container_marks};
 use crate::vocab;
 
@@ -358,9 +359,9 @@ impl Unread {
 /// or a row whose first cell is a decision key (decoration stripped).
 fn is_decision_line(line: &str) -> bool {
     let line = without_container_marks(line);
-    let cells: Vec<String> = split_cells(line)
+    let cells: Vec<Cow<str>> = split_cells(line)
         .into_iter()
-        .map(|r| strip_decoration(&line[r]))
+        .map(|r| stripped(&line[r]))
         .collect();
     let names = |column: Column| cells.iter().any(|c| Column::from_header(c) == Some(column));
     let header = names(Column::Key) && (names(Column::State) || names(Column::Blocking));

@@ -4,7 +4,7 @@
 use std::ops::Range;
 
 use crate::markdown::MarkdownFile;
-use crate::markdown::table::{split_cells, strip_decoration, trim_cell};
+use crate::markdown::table::{split_cells, strip_decoration, stripped, trim_cell};
 use crate::plan::PhaseIndex;
 
 /// One Depends-on token of a graph row.
@@ -193,19 +193,21 @@ fn read_table(file: &MarkdownFile, rows: &[Range<usize>]) -> GraphTable {
         .unwrap_or("");
     let headerless = matches!(read_phase_cell(first_cell), PhaseCellValue::Number { .. });
     let header_line = lines.first().map(|(line, ..)| *line).unwrap_or(0);
-    let (header, body, width): (Vec<String>, &[_], usize) = if headerless {
+    // The body: every line of a headerless table, else the lines after the
+    // header.
+    let (header, body_from, width): (Vec<String>, usize, usize) = if headerless {
         let width = lines
             .first()
             .map(|(_, _, cells, _)| cells.len())
             .unwrap_or(0);
-        (Vec::new(), &lines[..], width)
+        (Vec::new(), 0, width)
     } else {
         let header: Vec<String> = lines
             .first()
             .map(|(_, _, cells, _)| cells.iter().map(|c| strip_decoration(c)).collect())
             .unwrap_or_default();
         let width = header.len();
-        (header, lines.get(1..).unwrap_or(&[]), width)
+        (header, 1, width)
     };
     let find = |pred: &dyn Fn(&str) -> bool| {
         header
@@ -223,11 +225,12 @@ fn read_table(file: &MarkdownFile, rows: &[Range<usize>]) -> GraphTable {
             find(&|h| h.starts_with("title")),
         )
     };
-    let rows: Vec<GraphRow> = body
-        .iter()
+    let rows: Vec<GraphRow> = lines
+        .into_iter()
+        .skip(body_from)
         .map(|(line, range, cells, text)| GraphRow {
-            line: *line,
-            range: range.clone(),
+            line,
+            range,
             phase: read_phase_cell(cells.first().map(String::as_str).unwrap_or("")),
             depends: depends_col
                 .and_then(|c| cells.get(c))
@@ -235,7 +238,7 @@ fn read_table(file: &MarkdownFile, rows: &[Range<usize>]) -> GraphTable {
                 .unwrap_or_default(),
             title: title_col.and_then(|c| cells.get(c)).cloned(),
             gated: has_gated_word(text),
-            cells: cells.clone(),
+            cells,
         })
         .collect();
     let index = PhaseIndex::new(
@@ -268,14 +271,16 @@ fn read_table(file: &MarkdownFile, rows: &[Range<usize>]) -> GraphTable {
 /// Reads a phase cell (SPEC §3.2): `*` and backticks removed, a bare
 /// integer is the phase (`08` is phase 8, flagged as zero-padded).
 pub fn read_phase_cell(cell: &str) -> PhaseCellValue {
-    let stripped = strip_decoration(cell);
-    match parse_phase_number(&stripped) {
+    let word = stripped(cell);
+    match parse_phase_number(&word) {
         Some(phase) => PhaseCellValue::Number {
             phase,
-            zero_padded: stripped.len() > 1 && stripped.starts_with('0'),
+            zero_padded: word.len() > 1 && word.starts_with('0'),
         },
-        None if stripped.chars().any(|c| c.is_ascii_digit()) => PhaseCellValue::Malformed(stripped),
-        None => PhaseCellValue::NotAPhase(stripped),
+        None if word.chars().any(|c| c.is_ascii_digit()) => {
+            PhaseCellValue::Malformed(word.into_owned())
+        }
+        None => PhaseCellValue::NotAPhase(word.into_owned()),
     }
 }
 
