@@ -574,7 +574,7 @@ pub fn human_step_kind_unknown(input: &LintInput, out: &mut Vec<Hit>) {
                 format!(
                     "phase {}: human-step-kind-unknown — \"{}\" is not one of: {} — the step is never asked for; start the bullet with one of these kinds",
                     step.phase,
-                    escape_invisible(&word),
+                    escape_invisible(word),
                     vocab::kind_list()
                 ),
             ));
