@@ -99,7 +99,7 @@ pub fn blocking_unsaid_on_template_key(row: &DecisionRow) -> bool {
 /// value gives an answer.
 pub fn no_answer(row: &DecisionRow) -> Option<String> {
     let plain = in_force::clean_value(&row.value);
-    match plain.as_str() {
+    match &*plain {
         "" => return Some("the value is empty".to_string()),
         "—" | "–" | "-" => return Some(format!("the value \"{plain}\" says nothing")),
         _ => {}
