@@ -51,6 +51,16 @@ fn phase_arguments_are_shown_escaped() {
             );
         }
     }
+    // Digits that overflow a phase number still name a phase: one that is
+    // not in the plan, not something that is no number at all.
+    for verb in ["list", "check", "prompt"] {
+        let out = root.decisions("quay", &["--phase", "99999999999", verb]);
+        assert_eq!(
+            stderr(&out),
+            "planfile: phase 99999999999 is not in this plan (quay has phases: 1 2)\n",
+            "{verb:?}"
+        );
+    }
     let out = root.decisions(
         "quay",
         &["answer", "stop", "--value", "x", "--phase", "2\u{200B}"],
