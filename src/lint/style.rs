@@ -19,7 +19,7 @@ use crate::error::escape_invisible;
 use crate::manifest::in_force::answer_tokens;
 use crate::manifest::{Column, DecisionRow, DecisionSection, FileKind, PhaseScope};
 use crate::markdown::MarkdownFile;
-use crate::markdown::table::{split_cells, strip_decoration, trim_cell};
+use crate::markdown::table::{split_cells, strip_decoration, stripped, trim_cell};
 use crate::vocab;
 
 /// The zero-padded runs of ASCII digits in `range` of `text` (`07`, `001`),
@@ -345,8 +345,18 @@ pub fn decision_word_style(input: &LintInput, out: &mut Vec<Hit>) {
             };
             let span = super::trimmed_span(at.file, cell);
             let written = trim_cell(&at.file.text[span.clone()]);
-            let word = strip_decoration(written).to_lowercase();
-            if written.is_empty() || written == word || !words.contains(&word.as_str()) {
+            let stripped_word = stripped(written);
+            // Undecorated, in ASCII small letters: the word as written.
+            if written.is_empty()
+                || (*stripped_word == *written
+                    && !written
+                        .bytes()
+                        .any(|b| b.is_ascii_uppercase() || !b.is_ascii()))
+            {
+                continue;
+            }
+            let word = stripped_word.to_lowercase();
+            if written == word || !words.contains(&word.as_str()) {
                 continue;
             }
             let message = format!(

@@ -9,7 +9,6 @@
 //! One detector serves the plan and the twin, the lint, the gate and the
 //! writer.
 
-use std::borrow::Cow;
 use std::ops::Range;
 
 use crate::error::escape_lookalikes;
@@ -359,13 +358,23 @@ impl Unread {
 /// or a row whose first cell is a decision key (decoration stripped).
 fn is_decision_line(line: &str) -> bool {
     let line = without_container_marks(line);
-    let cells: Vec<Cow<str>> = split_cells(line)
-        .into_iter()
-        .map(|r| stripped(&line[r]))
-        .collect();
-    let names = |column: Column| cells.iter().any(|c| Column::from_header(c) == Some(column));
-    let header = names(Column::Key) && (names(Column::State) || names(Column::Blocking));
-    header || cells.first().is_some_and(|c| vocab::key_index(c).is_some())
+    let cells = split_cells(line);
+    let cell = |r: &Range<usize>| stripped(&line[r.clone()]);
+    if cells
+        .first()
+        .is_some_and(|r| vocab::key_index(&cell(r)).is_some())
+    {
+        return true;
+    }
+    let (mut key, mut state_or_blocking) = (false, false);
+    for r in &cells {
+        match Column::from_header(&cell(r)) {
+            Some(Column::Key) => key = true,
+            Some(Column::State | Column::Blocking) => state_or_blocking = true,
+            _ => {}
+        }
+    }
+    key && state_or_blocking
 }
 
 /// Whether `line` starts (after container marks) with a pipe.
