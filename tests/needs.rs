@@ -100,3 +100,40 @@ fn ruling_takes_keys_only_and_anything_else_is_refused() {
         }
     }
 }
+
+/// `explain needs` prints the command's page, and its example is what the
+/// tool prints; a name that is neither a check nor such a command says
+/// which commands `explain` knows besides the checks.
+#[test]
+fn explain_needs_prints_its_page_and_the_example_holds() {
+    let root = Root::new();
+    let output = root
+        .cmd()
+        .args(["explain", "needs"])
+        .output()
+        .expect("run planfile");
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let page = stdout(&output);
+    assert!(
+        page.starts_with("# needs — check a `--needs` word\n"),
+        "{page}"
+    );
+    let command = "$ planfile needs credential\n";
+    let start = page.find(command).expect("the page shows an example") + command.len();
+    let shown = &page[start..start + page[start..].find("```").expect("the block ends")];
+    let (code, out, err) = needs(&["credential"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out, shown);
+
+    let output = root
+        .cmd()
+        .args(["explain", "answer"])
+        .output()
+        .expect("run planfile");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("`planfile explain resolve` and `planfile explain needs`"),
+        "{}",
+        stderr(&output)
+    );
+}

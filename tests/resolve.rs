@@ -324,3 +324,32 @@ fn the_readme_example_is_what_the_tool_prints() {
         );
     }
 }
+
+/// `explain resolve` prints the command's page, and the example on it is
+/// what the tool prints for the example plan.
+#[test]
+fn explain_resolve_prints_its_page_and_the_example_holds() {
+    let root = Root::fixture("example");
+    let (code, page, err) = run(&root, &["explain", "resolve"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        page.starts_with("# decisions resolve — the answer in force\n"),
+        "{page}"
+    );
+    for source in [
+        "`run`",
+        "`plan:<line>`",
+        "`console`",
+        "`legacy`",
+        "`default`",
+        "`none`",
+    ] {
+        assert!(page.contains(source), "{source} missing from: {page}");
+    }
+    let command = "$ planfile --root fixtures/example decisions demo resolve relay\n";
+    let start = page.find(command).expect("the page shows an example") + command.len();
+    let shown = &page[start..start + page[start..].find("```").expect("the block ends")];
+    let (code, out, err) = run(&root, &["decisions", "demo", "resolve", "relay"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out, shown);
+}

@@ -537,16 +537,31 @@ fn shared_code_header(checks: &[&lint::Check]) -> Option<String> {
     ))
 }
 
+/// The page `explain` prints for a command that is not a check: `resolve`
+/// (SPEC §5.5) and `needs` (SPEC §5.6), the commands whose rules a user
+/// looks up as they look up a check's. `None` for any other name.
+fn command_page(name: &str) -> Option<&'static str> {
+    match name {
+        "resolve" => Some(include_str!("docs/resolve.md")),
+        "needs" => Some(include_str!("docs/needs.md")),
+        _ => None,
+    }
+}
+
 /// `explain [CODE|NAME]`: the documentation of the named check (every check
-/// of a shared code), or the list of every check. An unknown check is a
-/// usage error (exit 2).
+/// of a shared code), the page of the command `resolve` or `needs`, or the
+/// list of every check. An unknown name is a usage error (exit 2).
 pub(super) fn explain(args: &ExplainArgs) -> Result<u8> {
     let text = match &args.check {
         Some(name) => {
             let checks = lint::lookup(name.trim());
+            if let Some(page) = command_page(name.trim()).filter(|_| checks.is_empty()) {
+                print_stdout(page.as_bytes())?;
+                return Ok(0);
+            }
             if checks.is_empty() {
                 return Err(Error::Usage(format!(
-                    "no lint check is named \"{}\"; run `planfile explain` to list every check by code and name",
+                    "no lint check is named \"{}\"; run `planfile explain` to list every check by code and name (`planfile explain resolve` and `planfile explain needs` explain those commands)",
                     escape_invisible(name)
                 )));
             }
