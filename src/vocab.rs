@@ -12,6 +12,26 @@ pub mod human_steps;
 pub mod packages;
 pub mod verify;
 
+/// The units of a duration (`30m`, `6h`, `2d`; SPEC-PARITY.md F36, F37):
+/// each spelling and how many minutes it is, the longest spelling of a
+/// unit first, so that a reader trying them in order takes `minutes`
+/// before `m`.
+pub const DURATION_UNITS: [(&str, u64); 13] = [
+    ("minutes", 1),
+    ("minute", 1),
+    ("mins", 1),
+    ("min", 1),
+    ("m", 1),
+    ("hours", 60),
+    ("hour", 60),
+    ("hrs", 60),
+    ("hr", 60),
+    ("h", 60),
+    ("days", 1440),
+    ("day", 1440),
+    ("d", 1440),
+];
+
 /// One decision key of the vocabulary (SPEC §2).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct KeySpec {

@@ -119,24 +119,34 @@ fn plans() -> [String; 2] {
     [PLAN.to_string(), PLAN.replace("  ```sh\n", "  ```\n")]
 }
 
+/// Inserts each of `shapes` at each line index of `positions` of `lines`
+/// and asserts that the plan so edited may not start.
+fn assert_no_insert_starts(
+    lines: &[&str],
+    positions: std::ops::RangeInclusive<usize>,
+    shapes: &[&str],
+) {
+    for at in positions {
+        for shape in shapes {
+            let mut edited = lines.to_vec();
+            edited.insert(at, shape);
+            let text = edited.join("\n") + "\n";
+            assert!(
+                !verdict_may_start(&text),
+                "{shape:?} inserted at line {}:\n{text}",
+                at + 1
+            );
+        }
+    }
+}
+
 /// Inserting any stray line anywhere from the Decisions heading on never
 /// lets a plan that owes `relay` start (every line, every position).
 #[test]
 fn no_inserted_line_lets_an_owed_decision_pass() {
     for plan in plans() {
         let lines: Vec<&str> = plan.lines().collect();
-        for at in heading_index()..=lines.len() {
-            for stray in STRAY {
-                let mut edited = lines.clone();
-                edited.insert(at, stray);
-                let text = edited.join("\n") + "\n";
-                assert!(
-                    !verdict_may_start(&text),
-                    "{stray:?} inserted at line {}:\n{text}",
-                    at + 1
-                );
-            }
-        }
+        assert_no_insert_starts(&lines, heading_index()..=lines.len(), STRAY);
     }
 }
 
@@ -194,18 +204,7 @@ fn an_owed_row_in_any_shape_anywhere_in_the_section_stops_the_start() {
             .iter()
             .position(|l| *l == "## Phases")
             .unwrap_or(lines.len());
-        for at in heading_index() + 1..=end {
-            for shape in OWED_SHAPES {
-                let mut edited = lines.clone();
-                edited.insert(at, shape);
-                let text = edited.join("\n") + "\n";
-                assert!(
-                    !verdict_may_start(&text),
-                    "{shape:?} inserted at line {}:\n{text}",
-                    at + 1
-                );
-            }
-        }
+        assert_no_insert_starts(&lines, heading_index() + 1..=end, OWED_SHAPES);
     }
 }
 
@@ -237,17 +236,6 @@ fn a_decision_that_is_no_table_row_anywhere_in_the_section_stops_the_start() {
             .iter()
             .position(|l| *l == "## Phases")
             .unwrap_or(lines.len());
-        for at in heading_index() + 1..=end {
-            for shape in UNTABLED_SHAPES {
-                let mut edited = lines.clone();
-                edited.insert(at, shape);
-                let text = edited.join("\n") + "\n";
-                assert!(
-                    !verdict_may_start(&text),
-                    "{shape:?} inserted at line {}:\n{text}",
-                    at + 1
-                );
-            }
-        }
+        assert_no_insert_starts(&lines, heading_index() + 1..=end, UNTABLED_SHAPES);
     }
 }

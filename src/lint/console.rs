@@ -10,15 +10,15 @@
 use std::ops::Range;
 use std::sync::LazyLock;
 
+use super::duration::duration_minutes;
 use super::{Hit, LintInput, line_span};
 use crate::manifest::FileKind;
 use crate::plan::Plan;
 use crate::plan::directive::{DirectiveLine, lines_in, sections_starting};
 use crate::plan::verification::backtick_spans;
 use crate::vocab::console::{
-    ACCOUNTS_LABEL, CREDENTIALS_LABEL, DURATION_UNITS, MCP_LABEL, MCP_POLICY_LABEL,
-    MCP_POLICY_WORDS, MCP_REQUIRE, MCP_SERVERS_EVERY_SESSION, WAIT_BUDGET_LABEL, WAITS_ON_LABEL,
-    WAITS_ON_SEPARATOR,
+    ACCOUNTS_LABEL, CREDENTIALS_LABEL, MCP_LABEL, MCP_POLICY_LABEL, MCP_POLICY_WORDS, MCP_REQUIRE,
+    MCP_SERVERS_EVERY_SESSION, WAIT_BUDGET_LABEL, WAITS_ON_LABEL, WAITS_ON_SEPARATOR,
 };
 
 /// The ids named on one line: its backtick spans, each split at commas,
@@ -240,37 +240,6 @@ pub fn account_unregistered(input: &LintInput, out: &mut Vec<Hit>) {
     }
 }
 
-/// The first duration in `text` (`` ` `` and `*` ignored), in minutes: a
-/// number, optional blanks, and a unit of [`DURATION_UNITS`] not followed
-/// by a letter, digit or `_`. `None` when there is none, or when the first
-/// one is zero.
-pub fn duration_minutes(text: &str) -> Option<u64> {
-    let text: String = text.chars().filter(|c| !matches!(c, '`' | '*')).collect();
-    let bytes = text.as_bytes();
-    let mut i = 0;
-    while i < bytes.len() {
-        if !bytes[i].is_ascii_digit() || (i > 0 && bytes[i - 1].is_ascii_digit()) {
-            i += 1;
-            continue;
-        }
-        let digits_end = i + bytes[i..].iter().take_while(|b| b.is_ascii_digit()).count();
-        let after = text[digits_end..].trim_start_matches([' ', '\t', '\r', '\x0b', '\x0c']);
-        let unit = DURATION_UNITS.iter().find(|(unit, _)| {
-            after.starts_with(unit)
-                && !after[unit.len()..]
-                    .chars()
-                    .next()
-                    .is_some_and(|c| c.is_ascii_alphanumeric() || c == '_')
-        });
-        if let Some((_, per)) = unit {
-            let n: u64 = text[i..digits_end].parse().unwrap_or(u64::MAX);
-            return (n > 0).then(|| n.saturating_mul(*per));
-        }
-        i = digits_end;
-    }
-    None
-}
-
 /// The text after the first colon of a directive line, a leading `*`/`**`
 /// and blanks removed (backticks kept).
 fn after_colon(line: &str) -> &str {
@@ -344,18 +313,6 @@ pub fn wait_window_short(input: &LintInput, out: &mut Vec<Hit>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn durations() {
-        assert_eq!(duration_minutes("45m"), Some(45));
-        assert_eq!(duration_minutes(" `2h` "), Some(120));
-        assert_eq!(duration_minutes("about 1 day"), Some(1440));
-        assert_eq!(duration_minutes("run/77 90 minutes"), Some(90));
-        assert_eq!(duration_minutes("5mi 3h"), Some(180));
-        assert_eq!(duration_minutes("0m then 5m"), None);
-        assert_eq!(duration_minutes("soon"), None);
-        assert_eq!(duration_minutes("45M"), None);
-    }
 
     #[test]
     fn ids() {

@@ -12,14 +12,14 @@
 
 use std::ops::Range;
 
+use super::duration::duration_minutes;
 use super::{Hit, LintInput};
 use crate::error::escape_invisible;
 use crate::manifest::FileKind;
 use crate::plan::Plan;
 use crate::plan::directive::{LineShape, lines_in, match_directive, sections_starting};
 use crate::vocab::human_steps::{
-    self as vocab, AUTO_OPEN, DURATION_UNITS, OPERATOR_ERRANDS, STEP_LABEL, StepKind,
-    WATCH_SCHEMES, WHERE,
+    self as vocab, AUTO_OPEN, OPERATOR_ERRANDS, STEP_LABEL, StepKind, WATCH_SCHEMES, WHERE,
 };
 
 /// How many characters of a superseded bullet's body F37 quotes.
@@ -360,43 +360,6 @@ fn field_problem(kind: &StepKind, what: &str, fields: &mut Fields) -> Option<Str
             "open: \"{}\" is a link that is not http or https",
             q(&fields.open)
         ));
-    }
-    None
-}
-
-/// The first duration in `text` (`*` and backticks ignored) in minutes:
-/// the first `<n><unit>` (blanks allowed between) whose unit is one of
-/// [`DURATION_UNITS`] and is not followed by a letter, digit or `_`. `None`
-/// when there is none, or when the first one is zero.
-pub fn duration_minutes(text: &str) -> Option<u64> {
-    let text: String = text.chars().filter(|c| !matches!(c, '`' | '*')).collect();
-    let bytes = text.as_bytes();
-    let mut i = 0;
-    while i < bytes.len() {
-        if !bytes[i].is_ascii_digit() {
-            i += 1;
-            continue;
-        }
-        let start = i;
-        while i < bytes.len() && bytes[i].is_ascii_digit() {
-            i += 1;
-        }
-        let digits = &text[start..i];
-        let rest = text[i..].trim_start_matches(|c: char| c.is_ascii_whitespace());
-        let unit = DURATION_UNITS.iter().find(|(unit, _)| {
-            rest.starts_with(unit)
-                && !rest[unit.len()..].starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_')
-        });
-        if let Some((_, minutes)) = unit {
-            let n = digits.trim_start_matches('0').parse::<u64>().unwrap_or(
-                if digits.bytes().all(|b| b == b'0') {
-                    0
-                } else {
-                    u64::MAX
-                },
-            );
-            return (n > 0).then(|| n.saturating_mul(*minutes));
-        }
     }
     None
 }
@@ -756,17 +719,6 @@ mod tests {
         ] {
             assert!(is_watch_ref(due), "{due}");
         }
-    }
-
-    #[test]
-    fn durations() {
-        assert_eq!(duration_minutes("90m"), Some(90));
-        assert_eq!(duration_minutes("3 days"), Some(4320));
-        assert_eq!(duration_minutes("`2d`"), Some(2880));
-        assert_eq!(duration_minutes("1h30"), None);
-        assert_eq!(duration_minutes("15mx 3h"), Some(180));
-        assert_eq!(duration_minutes("0m 5m"), None);
-        assert_eq!(duration_minutes("soon"), None);
     }
 
     #[test]

@@ -14,6 +14,7 @@ pub mod conflicts;
 pub mod console;
 pub mod decisions;
 pub mod directives;
+pub mod duration;
 pub mod env;
 pub mod fix;
 pub mod gates;

@@ -64,22 +64,6 @@ pub const WAITS_ON_LABEL: &str = "Waits on";
 pub const WAITS_ON_SEPARATOR: char = '·';
 /// The §Session budget line giving every phase's wait window (F36).
 pub const WAIT_BUDGET_LABEL: &str = "Wait budget";
-/// The units a duration may be written in, and how many minutes each is.
-pub const DURATION_UNITS: &[(&str, u64)] = &[
-    ("minutes", 1),
-    ("minute", 1),
-    ("mins", 1),
-    ("min", 1),
-    ("m", 1),
-    ("hours", 60),
-    ("hour", 60),
-    ("hrs", 60),
-    ("hr", 60),
-    ("h", 60),
-    ("days", 1440),
-    ("day", 1440),
-    ("d", 1440),
-];
 
 /// Repos tokens that name no tree: neither inside the docs root nor
 /// outside it (F33).

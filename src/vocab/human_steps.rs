@@ -220,24 +220,6 @@ pub fn reason_list() -> String {
         .join(" ")
 }
 
-/// The units of a duration (`30m`, `6h`, `2d`): each spelling and how many
-/// minutes it is, longest spelling of a unit first.
-pub const DURATION_UNITS: [(&str, u64); 13] = [
-    ("minutes", 1),
-    ("minute", 1),
-    ("mins", 1),
-    ("min", 1),
-    ("m", 1),
-    ("hours", 60),
-    ("hour", 60),
-    ("hrs", 60),
-    ("hr", 60),
-    ("h", 60),
-    ("days", 1440),
-    ("day", 1440),
-    ("d", 1440),
-];
-
 /// The watch-ref schemes a `due:` value may use (the refs the console
 /// polls), each with its shape.
 pub const WATCH_SCHEMES: [(&str, &str); 8] = [
