@@ -14,7 +14,7 @@ use super::duration::duration_minutes;
 use super::{Hit, LintInput, line_span};
 use crate::manifest::FileKind;
 use crate::plan::Plan;
-use crate::plan::directive::{DirectiveLine, lines_in, sections_starting};
+use crate::plan::directive::{DirectiveLine, after_colon, lines_in, sections_starting};
 use crate::plan::verification::backtick_spans;
 use crate::vocab::console::{
     ACCOUNTS_LABEL, CREDENTIALS_LABEL, MCP_LABEL, MCP_POLICY_LABEL, MCP_POLICY_WORDS, MCP_REQUIRE,
@@ -240,18 +240,6 @@ pub fn account_unregistered(input: &LintInput, out: &mut Vec<Hit>) {
     }
 }
 
-/// The text after the first colon of a directive line, a leading `*`/`**`
-/// and blanks removed (backticks kept).
-fn after_colon(line: &str) -> &str {
-    let value = line.split_once(':').map(|(_, v)| v).unwrap_or("");
-    let value = value.trim_start();
-    let value = value
-        .strip_prefix("**")
-        .or_else(|| value.strip_prefix('*'))
-        .unwrap_or(value);
-    value.trim()
-}
-
 /// F36 `wait-window-short`: with `PE_WAIT_TIMEOUTS` set, an open phase
 /// whose `Waits on` bullet allows less time (its `· <max>`, else the plan's
 /// `Wait budget:`) than the workflow timeout of a ref it names. One finding
@@ -323,11 +311,5 @@ mod tests {
             Some("b, b")
         );
         assert_eq!(unknown(&["a".into()], &known), None);
-    }
-
-    #[test]
-    fn colon_values() {
-        assert_eq!(after_colon("- **Waits on:** `x` · 45m"), "`x` · 45m");
-        assert_eq!(after_colon("- **Waits on**: ** x"), "x");
     }
 }

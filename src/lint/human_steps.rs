@@ -17,7 +17,9 @@ use super::{Hit, LintInput};
 use crate::error::escape_invisible;
 use crate::manifest::FileKind;
 use crate::plan::Plan;
-use crate::plan::directive::{LineShape, lines_in, match_directive, sections_starting};
+use crate::plan::directive::{
+    LineShape, after_colon, lines_in, match_directive, sections_starting,
+};
 use crate::vocab::human_steps::{
     self as vocab, AUTO_OPEN, OPERATOR_ERRANDS, STEP_LABEL, StepKind, WATCH_SCHEMES, WHERE,
 };
@@ -53,7 +55,7 @@ pub fn step_lines(plan: &Plan) -> Vec<StepLine> {
             if match_directive(line, STEP_LABEL, LineShape::Bullet).is_none() {
                 continue;
             }
-            let body = step_body(line);
+            let body = after_colon(line);
             if body.is_empty() {
                 continue;
             }
@@ -61,7 +63,7 @@ pub fn step_lines(plan: &Plan) -> Vec<StepLine> {
             steps.push(StepLine {
                 phase,
                 span: (span.start + lead)..span.end,
-                body,
+                body: body.to_string(),
             });
         }
     };
@@ -74,18 +76,6 @@ pub fn step_lines(plan: &Plan) -> Vec<StepLine> {
         }
     }
     steps
-}
-
-/// The body of a step bullet: everything after the line's first colon,
-/// then a leading `*` or `**`, and the blanks around it, removed.
-fn step_body(line: &str) -> String {
-    let after = line.split_once(':').map(|(_, v)| v).unwrap_or("");
-    let after = after.trim_start();
-    let after = after
-        .strip_prefix("**")
-        .or_else(|| after.strip_prefix('*'))
-        .unwrap_or(after);
-    after.trim().to_string()
 }
 
 /// Where a finding about a step sorts among the phases on `--lint`: 0 for
@@ -613,15 +603,6 @@ mod tests {
             Parsed::FieldInvalid(reason) => reason,
             other => panic!("{body}: {other:?}"),
         }
-    }
-
-    #[test]
-    fn bodies() {
-        assert_eq!(
-            step_body("- **Human step:** **physical** · x"),
-            "**physical** · x"
-        );
-        assert_eq!(step_body("* **Human step**: `a` · b  "), "`a` · b");
     }
 
     #[test]

@@ -84,6 +84,19 @@ pub fn match_directive(line: &str, label: &str, shape: LineShape) -> Option<Stri
     Some(value.trim().to_string())
 }
 
+/// The text after the first colon of a directive line, a leading `*`/`**`
+/// and the blanks around the value removed (backticks kept): the value of
+/// a `- **Waits on:** …` or `- **Human step:** …` bullet.
+pub fn after_colon(line: &str) -> &str {
+    let value = line.split_once(':').map(|(_, v)| v).unwrap_or("");
+    let value = value.trim_start();
+    let value = value
+        .strip_prefix("**")
+        .or_else(|| value.strip_prefix('*'))
+        .unwrap_or(value);
+    value.trim()
+}
+
 /// `text` without up to two leading `*`.
 fn strip_stars(text: &str) -> &str {
     let rest = text.strip_prefix('*').unwrap_or(text);
@@ -209,6 +222,17 @@ impl Plan {
 mod tests {
     use super::*;
     use std::path::PathBuf;
+
+    #[test]
+    fn values_after_the_colon() {
+        assert_eq!(after_colon("- **Waits on:** `x` · 45m"), "`x` · 45m");
+        assert_eq!(after_colon("- **Waits on**: ** x"), "x");
+        assert_eq!(
+            after_colon("- **Human step:** **physical** · x"),
+            "**physical** · x"
+        );
+        assert_eq!(after_colon("* **Human step**: `a` · b  "), "`a` · b");
+    }
 
     #[test]
     fn plan_wide_lines() {
