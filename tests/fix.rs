@@ -286,3 +286,29 @@ fn fix_leaves_a_read_only_plan_alone() {
     assert!(stderr(&output).contains("kettle.md"), "{}", stderr(&output));
     assert_eq!(String::from_utf8_lossy(&read(&path)), KETTLE);
 }
+
+/// A plan with a second hard link is left alone: the fix replaces the file
+/// with a new one, which would split the two names (one fixed, one not).
+/// Exit 2 naming the file and the links; both names keep the same text and
+/// stay one file.
+#[test]
+fn fix_leaves_a_hard_linked_plan_alone() {
+    use std::os::unix::fs::MetadataExt;
+    let root = Root::new();
+    let path = root.plan("kettle", KETTLE);
+    let mirror = root.path().join("kettle-mirror.md");
+    std::fs::hard_link(&path, &mirror).expect("hard link");
+    let output = root.run(["validate", "kettle", "--fix", "--format", "concise"]);
+    assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
+    assert!(
+        stderr(&output).contains("the file has 2 hard links"),
+        "{}",
+        stderr(&output)
+    );
+    assert_eq!(String::from_utf8_lossy(&read(&path)), KETTLE);
+    let (plan, other) = (
+        std::fs::metadata(&path).expect("plan"),
+        std::fs::metadata(&mirror).expect("mirror"),
+    );
+    assert_eq!((plan.ino(), plan.nlink()), (other.ino(), 2));
+}

@@ -50,6 +50,9 @@ pub struct Target {
     /// The existing file's inode flags ([`inode_flags`]), or `None` for a
     /// new file or where the file system has none.
     pub flags: Option<u32>,
+    /// How many names (hard links) the existing file has; 1 for a new
+    /// file.
+    pub links: u64,
 }
 
 impl Target {
@@ -83,6 +86,7 @@ impl Target {
             permissions: meta.as_ref().map(std::fs::Metadata::permissions),
             owner: meta.as_ref().and_then(owner_of),
             flags,
+            links: meta.as_ref().map_or(1, link_count),
         })
     }
 
@@ -92,7 +96,9 @@ impl Target {
     /// (mode `0444`) — a person's explicit "do not write", which binds
     /// root too, although root may write any file; or one the user running
     /// the writer may not write (SPEC §7: what the user set on the twin is
-    /// honoured). [`Error::Write`] (exit 2, SPEC §8) naming the file, what
+    /// honoured); or one with several hard links, which a rename would
+    /// split (the other names would keep the old text). [`Error::Write`]
+    /// (exit 2, SPEC §8) naming the file, what
     /// forbids the write and what to do; `Ok` for a file that does not
     /// exist yet.
     pub fn check_writable(&self) -> Result<()> {
@@ -106,6 +112,12 @@ impl Target {
             ))
         };
         let shown = escape_path(&self.path);
+        if self.links > 1 {
+            return refuse(format!(
+                "the file has {} hard links (one file under {} names); a write replaces it with a new file, which would leave the other names holding the old text; keep one name (make the others symlinks to it) and run again",
+                self.links, self.links
+            ));
+        }
         if let Some(flag) = self.flags.and_then(inode_flags::forbidding) {
             return refuse(format!(
                 "the file is {} (inode flag `{}`, set with `chattr +{}`), so it cannot be replaced by a rewritten copy; if it should change, clear the flag (`chattr -{} {shown}`, as root) and run again",
@@ -394,6 +406,20 @@ impl Target {
             path: path.to_path_buf(),
             source,
         }
+    }
+}
+
+/// How many hard links the file `meta` describes has; 1 off Unix.
+fn link_count(meta: &std::fs::Metadata) -> u64 {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        meta.nlink()
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = meta;
+        1
     }
 }
 
