@@ -458,3 +458,23 @@ fn a_twin_the_user_may_not_write_is_refused() {
         assert_eq!(others_in_handoff_folder(&twin), Vec::<String>::new());
     }
 }
+
+/// A lock file another user created with the usual umask (mode 0644, not
+/// writable for the writer) does not stop a user who may write the twin:
+/// the lock is taken on a read-only descriptor, and the row is written.
+#[test]
+fn a_lock_file_of_another_user_does_not_stop_a_writer_who_may_write_the_twin() {
+    let Some(root) = root_for_user_4545() else {
+        return;
+    };
+    let twin = root.twin_path("tide-mill");
+    let lock = twin.with_file_name("decisions.md.lock");
+    std::fs::write(&lock, "").expect("lock file");
+    std::os::unix::fs::chown(&lock, Some(4242), Some(4242)).expect("chown");
+    std::fs::set_permissions(&lock, std::fs::Permissions::from_mode(0o644)).expect("chmod");
+    std::fs::set_permissions(&twin, std::fs::Permissions::from_mode(0o666)).expect("chmod");
+    let out = answer_as_user_4545(&root);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = std::fs::read_to_string(&twin).expect("twin");
+    assert!(text.contains("| `stop` | sluice shut |"), "{text}");
+}

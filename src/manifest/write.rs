@@ -505,20 +505,27 @@ pub fn lock_path(file: &Path) -> PathBuf {
 
 /// Opens (creating it when needed) the lock file at `path` and takes an
 /// exclusive lock on it, waiting for any other holder; the lock is released
-/// when the returned file is dropped. [`Error::Write`] when it cannot be
-/// opened or locked.
+/// when the returned file is dropped. A lock file that another user created
+/// and this one may not write is opened read-only: the lock needs no write
+/// access, so whoever may write the twin may take it. [`Error::Write`] when
+/// it cannot be opened or locked.
 fn lock_exclusive(path: &Path) -> Result<std::fs::File> {
     let lock_error = |source| Error::Write {
         path: path.to_path_buf(),
         source,
     };
-    let lock = OpenOptions::new()
+    let lock = match OpenOptions::new()
         .read(true)
         .write(true)
         .create(true)
         .truncate(false)
         .open(path)
-        .map_err(lock_error)?;
+    {
+        Err(e) if e.kind() == std::io::ErrorKind::PermissionDenied && path.is_file() => {
+            std::fs::File::open(path).map_err(|_| lock_error(e))?
+        }
+        opened => opened.map_err(lock_error)?,
+    };
     lock.lock().map_err(lock_error)?;
     Ok(lock)
 }
