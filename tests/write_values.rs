@@ -161,3 +161,44 @@ fn values_that_start_with_a_hyphen_are_values() {
         "{twin}"
     );
 }
+
+/// A value, reason or evidence holding `<!--` is refused (exit 2) and
+/// nothing is written: in the twin it would open an HTML comment, hiding
+/// what follows from a reader, and a `planfile-ignore` comment written that
+/// way would silence the twin's checks.
+#[test]
+fn text_that_opens_an_html_comment_is_refused() {
+    let root = Root::new();
+    root.plan("lock-gate", PLAN);
+    for args in [
+        &[
+            "answer",
+            "stop",
+            "--value",
+            "x <!-- planfile-ignore-file: F25 -->",
+        ][..],
+        &[
+            "answer",
+            "stop",
+            "--value",
+            "x",
+            "--evidence",
+            "see <!-- hidden",
+        ],
+        &[
+            "waive",
+            "relay",
+            "--reason",
+            "<!-- planfile-ignore: decision-row-duplicate -->",
+        ],
+    ] {
+        let out = root.decisions("lock-gate", args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));
+        assert!(
+            stderr(&out).contains("opens an HTML comment in the twin"),
+            "{}",
+            stderr(&out)
+        );
+        assert!(!root.twin_path("lock-gate").exists(), "{args:?}");
+    }
+}

@@ -422,7 +422,8 @@ fn known_key(key: Option<&str>, verb: WriteVerb<'_>) -> Result<String> {
 
 /// `text` of `option` through the hygiene of `cell` (a note in `notes`
 /// when it is cut); an option whose text is empty once cleaned counts as
-/// missing (exit 2), whether or not the verb `required` it.
+/// missing (exit 2), whether or not the verb `required` it; one that holds
+/// `<!--` is refused (exit 2): in the twin it would open an HTML comment.
 fn clean_required(
     text: &str,
     cell: Cell,
@@ -435,6 +436,10 @@ fn clean_required(
         Err(Error::Usage(format!(
             "{option} is empty once control characters and spaces are removed; {}",
             give_it_a_value(required)
+        )))
+    } else if cleaned.contains("<!--") {
+        Err(Error::Usage(format!(
+            "{option} holds \"<!--\", which opens an HTML comment in the twin: a reader would not see what follows it, and a `planfile-ignore` comment there would silence checks; write the text without it"
         )))
     } else {
         Ok(cleaned)
