@@ -206,6 +206,25 @@ fn emphasis_with_underscores_is_decoration() {
     assert_eq!(finding_names(&root, "weir"), Vec::<String>::new());
 }
 
+/// State and source words in capitals read as the words (SPEC §3.3): an
+/// `Answered` blocking row is answered, so the gate passes it, and the
+/// listing prints the words in small letters.
+#[test]
+fn words_in_capitals_read_as_the_words() {
+    let root = weir("| `relay` | off | ops | ANSWERED | YES | Plan |\n");
+    let listed = root.run(["phase-graph", "weir", "--decisions"]);
+    assert_eq!(stdout(&listed), "relay\tanswered\tops\tyes\tplan\toff\n");
+    let (code, out) = check(&root, &[]);
+    assert_eq!(code, 0, "{out}");
+    let root = weir("| `relay` | | ops | Outstanding | Yes | Plan |\n");
+    let (code, out) = check(&root, &["--ack", "relay"]);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("  - relay: outstanding and blocking, owed by ops"),
+        "{out}"
+    );
+}
+
 #[test]
 fn pipe_lines_that_are_not_a_table_are_read_and_stop_the_start() {
     let root = Root::new();
