@@ -1082,3 +1082,136 @@ fn a_quoted_or_listed_row_anywhere_in_the_section_stops_the_start() {
     let (code, out) = check(&root, &[]);
     assert_eq!(code, 0, "{out}");
 }
+
+// 27. An answer that shows nothing once rendered (invisible characters,
+// HTML that renders nothing, the template's `…`) is no answer.
+
+/// Values of a cell that show nothing once the cell is rendered.
+const SHOWS_NOTHING: [&str; 27] = [
+    "\u{A0}",
+    "\u{200B}",
+    "\u{200C}",
+    "\u{200D}",
+    "\u{2009}",
+    "\u{202F}",
+    "\u{3000}",
+    "\u{2060}",
+    "\u{AD}",
+    "\u{34F}",
+    "\u{2800}",
+    "\u{3164}",
+    "\u{115F}",
+    "\u{1160}",
+    "\u{FFA0}",
+    "\u{FEFF}",
+    "&nbsp;",
+    "&#32;",
+    "&#8203;",
+    "<br>",
+    "<p></p>",
+    "<span></span>",
+    "<!-- -->",
+    "<img src=\"\">",
+    "[]()",
+    "…",
+    "` `",
+];
+
+#[test]
+fn an_answer_that_shows_nothing_once_rendered_is_owed() {
+    // `human-acts` is free text, `credentials` a closed key that is no
+    // word key, `x.custom` a key the vocabulary does not know.
+    for (key, old) in [
+        (
+            "human-acts",
+            "| `human-acts` | x | operator | answered | yes |",
+        ),
+        (
+            "credentials",
+            "| `credentials` | x | operator | answered | yes |",
+        ),
+        ("x.custom", "| `relay` | off | operator | answered | yes |"),
+    ] {
+        for value in SHOWS_NOTHING {
+            let root = new_plan(|t| {
+                let t = swap(&ans5(t), RELAY, &answered_row("relay", "off"));
+                let row = answered_row(key, value);
+                let row = row.strip_suffix(" plan | | — |").unwrap_or(&row);
+                if key == "x.custom" {
+                    swap(&t, old, &format!("{row}\n{old}"))
+                } else {
+                    swap(&t, old, row.trim_end())
+                }
+            });
+            let (code, out) = check(&root, &[]);
+            assert_eq!(code, 1, "{key} {value:?}: {out}");
+            assert!(
+                out.contains(&format!("  - {key}: answered and blocking, but the value"))
+                    && out.contains("so it counts as outstanding"),
+                "{key} {value:?}: {out}"
+            );
+        }
+    }
+    // The console's reading of a word key stands: `<!-- off -->` is `off`
+    // (SPEC §5.5), and a value that shows something answers.
+    for (key, value) in [
+        ("relay", "<!-- last-resort -->"),
+        ("human-acts", "`<!-- -->`"),
+        ("human-acts", "&amp;"),
+        ("human-acts", "[ops](https://example.com)"),
+    ] {
+        let root = new_plan(|t| {
+            let t = swap(&ans5(t), RELAY, &answered_row("relay", "off"));
+            let old = t
+                .lines()
+                .find(|l| l.starts_with(&format!("| `{key}` |")))
+                .unwrap_or_default()
+                .to_string();
+            swap(&t, &old, &answered_row(key, value))
+        });
+        let (code, out) = check(&root, &[]);
+        assert_eq!(code, 0, "{key} {value:?}: {out}");
+    }
+}
+
+/// An answered, blocking plan row of `key` holding `value`.
+fn answered_row(key: &str, value: &str) -> String {
+    format!("| `{key}` | {value} | operator | answered | yes | plan | | — |")
+}
+
+#[test]
+fn answer_refuses_a_value_that_shows_nothing_and_resolve_passes_it_over() {
+    let root = new_plan(|t| t);
+    let twin = root.twin_path("lh");
+    let mut values: Vec<&str> = SHOWS_NOTHING.to_vec();
+    values.extend(["-", "—", "**", "``", "<!---->"]);
+    for key in ["human-acts", "stop", "relay"] {
+        for value in &values {
+            let out = root.decisions("lh", &["answer", key, "--value", value]);
+            assert_eq!(out.status.code(), Some(2), "{key} {value:?}");
+            // (A value holding `<!--` is refused for what it hides.)
+            let named = if value.contains("<!--") { "<!--" } else { key };
+            assert!(stderr(&out).contains(named), "{}", stderr(&out));
+            assert!(!twin.exists(), "{key} {value:?}: nothing is written");
+        }
+    }
+    let out = root.decisions("lh", &["answer", "human-acts", "--value", "\u{200B}"]);
+    assert!(
+        stderr(&out).contains("the value \"\\u{200B}\" shows nothing once rendered, so the start gate would count the decision as still owed"),
+        "{}",
+        stderr(&out)
+    );
+    // A free-text row that shows nothing answers nothing: resolve falls
+    // through, as for an empty value.
+    for value in ["&nbsp;", "\u{200B}", "—", "…"] {
+        let root = new_plan(|t| {
+            swap(
+                &t,
+                "| `stop` | | operator | outstanding | no |",
+                &format!("| `stop` | {value} | operator | answered | no |"),
+            )
+        });
+        let out = stdout(&root.decisions("lh", &["resolve", "stop"]));
+        assert_eq!(out, "stop\t\tnone\n", "{value:?}");
+    }
+}

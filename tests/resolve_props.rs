@@ -1,7 +1,7 @@
 //! Properties of the answer in force (SPEC §5.5) that hold for every key and
 //! every value of its resolved row.
 
-use planfile::manifest::in_force::{AnswerFrom, answer_in_force, clean_value};
+use planfile::manifest::in_force::{AnswerFrom, answer_in_force, clean_value, says_nothing};
 use planfile::manifest::row::BlockingCell;
 use planfile::manifest::{DecisionRow, FileKind, Origin, PhaseScope};
 use planfile::policy::{ConsolePolicy, RunFields};
@@ -102,9 +102,10 @@ proptest! {
             // or nothing.
             prop_assert_eq!(got.answer.as_deref(), spec.default);
         }
-        // A free-text row that is answered and not empty always answers.
-        if state == "answered" && spec.is_free_text() && !cleaned.is_empty() {
-            prop_assert!(from_row);
+        // A free-text row that is answered answers exactly when its value
+        // shows something other than a lone dash or `…` once rendered.
+        if state == "answered" && spec.is_free_text() {
+            prop_assert_eq!(from_row, says_nothing(&value).is_none(), "{:?}", value);
         }
     }
 }

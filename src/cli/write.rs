@@ -9,7 +9,7 @@ use super::{AnswerArgs, PromoteArgs, WaiveArgs, WriteOptions, print_stdout};
 use crate::error::{Error, Result, escape_invisible, escape_path};
 use crate::lint::gates::is_real_date;
 use crate::manifest::in_force::{
-    Reading, answer_advice, read_value, token_count, what_answers_instead,
+    Reading, answer_advice, read_value, says_nothing, token_count, what_answers_instead,
 };
 use crate::manifest::ledger;
 use crate::manifest::merge::View;
@@ -89,16 +89,18 @@ pub(super) fn run(location: &PlanLocation, phase: Option<&str>, verb: WriteVerb<
         .map(|e| clean_required(e, Cell::Evidence, "--evidence", false, &mut notes))
         .transpose()?;
     let subject = match verb {
-        WriteVerb::Answer(args) => Subject::Text {
-            key: known_key(args.key.as_deref(), verb)?,
-            value: clean_required(
+        WriteVerb::Answer(args) => {
+            let key = known_key(args.key.as_deref(), verb)?;
+            let value = clean_required(
                 args.value.as_deref().unwrap_or_default(),
                 Cell::Value,
                 "--value",
                 true,
                 &mut notes,
-            )?,
-        },
+            )?;
+            refuse_saying_nothing(&key, &value)?;
+            Subject::Text { key, value }
+        }
         WriteVerb::Waive(args) => Subject::Text {
             key: known_key(args.key.as_deref(), verb)?,
             value: clean_required(
@@ -343,7 +345,8 @@ fn check_options(phase: Option<&str>, verb: WriteVerb<'_>) -> Result<()> {
 /// The word keys' rule (SPEC §7): a `value` that answers nothing for the
 /// closed key `key`, read as the console reads it (SPEC §5.5), is refused
 /// by `answer` for a word key when it is one word or none (`sometimes`,
-/// `Off`: exit 2, listing the words). A longer value of a word key, any
+/// `Off`: exit 2, listing the words), or says nothing once rendered
+/// ([`says_nothing`]: `<!-- a b -->`). A longer value of a word key, any
 /// value of the other closed keys (`credentials`, `mcp`, `waits`) and a
 /// promoted ruling's text are written, with a note in `notes` saying what
 /// the console will use instead. A waiver's reason is not an answer and is
@@ -363,7 +366,10 @@ fn check_answer_word(
     let Reading::Nothing(why) = read_value(spec, value) else {
         return Ok(());
     };
-    if matches!(verb, WriteVerb::Answer(_)) && spec.is_word_key() && token_count(value) <= 1 {
+    if matches!(verb, WriteVerb::Answer(_))
+        && spec.is_word_key()
+        && (token_count(value) <= 1 || says_nothing(value).is_some())
+    {
         return Err(Error::Usage(format!(
             "decisions answer {key}: {why}, so the console would pass over this answer; write {}",
             answer_advice(spec)
@@ -443,6 +449,26 @@ fn clean_required(
         )))
     } else {
         Ok(cleaned)
+    }
+}
+
+/// Refuses (exit 2) an answer's `value` for `key` that says nothing once
+/// rendered — a lone dash or `…`, `&nbsp;`, a zero-width space, an HTML
+/// comment, `**` ([`says_nothing`]) — as an empty `--value` is refused:
+/// the start gate would count the row as owed (SPEC §5.4). A word key is
+/// left to [`check_answer_word`], which refuses such a value listing the
+/// key's words (and takes a word the console reads in it, `<!-- off -->`,
+/// as its answer).
+fn refuse_saying_nothing(key: &str, value: &str) -> Result<()> {
+    if vocab::key_spec(key).is_some_and(|spec| spec.is_word_key()) {
+        return Ok(());
+    }
+    match says_nothing(value) {
+        Some(why) => Err(Error::Usage(format!(
+            "decisions answer {key}: {why}, so the start gate would count the decision as still owed; {}",
+            give_it_a_value(true)
+        ))),
+        None => Ok(()),
     }
 }
 

@@ -88,27 +88,13 @@ pub fn blocking_unsaid_on_template_key(row: &DecisionRow) -> bool {
 }
 
 /// Why the value of `row`, an `answered` row, gives no answer, when it
-/// does not: cleaned as the console cleans it ([`in_force::clean_value`])
-/// it is empty, or a lone dash (`—`, `–`, `-`), which says nothing in any
-/// cell of the table; or, for a word key ([`vocab::KeySpec::is_word_key`],
-/// whose value is the answer word itself), it holds no answer word as the
-/// console reads it (SPEC §5.5, [`in_force::read_value`]: `TBD`, `?` for
-/// `relay`). The value of any other key (free text, or a description
-/// such as `credentials | telemetry-key`, which the console answers from
-/// its default) gives an answer when it holds anything. `None` when the
-/// value gives an answer.
+/// does not ([`in_force::no_answer_for`]): it says nothing once rendered
+/// (empty, a lone dash or `…`, `&nbsp;`, a zero-width space, an HTML
+/// comment: [`in_force::says_nothing`]), or, for a word key, it holds no
+/// answer word as the console reads it (SPEC §5.5: `TBD`, `?` for
+/// `relay`). `None` when the value gives an answer.
 pub fn no_answer(row: &DecisionRow) -> Option<String> {
-    let plain = in_force::clean_value(&row.value);
-    match &*plain {
-        "" => return Some("the value is empty".to_string()),
-        "—" | "–" | "-" => return Some(format!("the value \"{plain}\" says nothing")),
-        _ => {}
-    }
-    let spec = vocab::key_spec(&row.key).filter(|spec| spec.is_word_key())?;
-    match in_force::read_value(spec, &row.value) {
-        in_force::Reading::Nothing(why) => Some(why),
-        in_force::Reading::Answer(_) => None,
-    }
+    in_force::no_answer_for(&row.key, &row.value)
 }
 
 /// Why `row` is owed before a run may start, when it is (SPEC §5.4): an

@@ -122,6 +122,52 @@ pub fn clean_value(value: &str) -> Cow<'_, str> {
     Cow::Owned(stripped.trim_matches(blanks).to_string())
 }
 
+/// Why `value`, a row's value, says nothing, when it does (SPEC §5.4):
+/// cleaned as the console cleans it ([`clean_value`]) it is empty; or what
+/// it shows once rendered as a GFM table cell
+/// ([`crate::markdown::inline::visible`]: entities decoded, HTML dropped,
+/// then spaces and invisible characters dropped) is nothing, a lone dash
+/// (`—`, `–`, `-`) or a lone `…` (the template's placeholder). `&nbsp;`,
+/// a zero-width space, `<!-- -->`, `<br>` and `[]()` say nothing. `None`
+/// when the value shows something else.
+pub fn says_nothing(value: &str) -> Option<String> {
+    let plain = clean_value(value);
+    if plain.is_empty() {
+        return Some("the value is empty".to_string());
+    }
+    let shown = crate::markdown::inline::visible(value);
+    match &*shown {
+        "" => Some(format!(
+            "the value \"{}\" shows nothing once rendered",
+            quoted(&plain)
+        )),
+        "—" | "–" | "-" | "…" => {
+            Some(format!("the value \"{}\" says nothing", quoted(&plain)))
+        }
+        _ => None,
+    }
+}
+
+/// Why the value `value` of an `answered` row for `key` gives no answer,
+/// when it does not (SPEC §5.4): it [`says_nothing`] — unless `key` is a
+/// word key ([`KeySpec::is_word_key`]) and the console reads an answer
+/// word in it (`<!-- off -->` reads as `off`, SPEC §5.5); or, for a word
+/// key, it holds no answer word as the console reads it ([`read_value`]:
+/// `TBD`, `?` for `relay`). The value of any other key (free text, or a
+/// description such as `credentials | telemetry-key`, which the console
+/// answers from its default) gives an answer when it shows anything.
+/// `None` when the value gives an answer.
+pub fn no_answer_for(key: &str, value: &str) -> Option<String> {
+    let word_key = vocab::key_spec(key).filter(|spec| spec.is_word_key());
+    let reading = word_key.map(|spec| read_value(spec, value));
+    match (says_nothing(value), reading) {
+        (_, Some(Reading::Answer(_))) => None,
+        (Some(why), _) => Some(why),
+        (None, Some(Reading::Nothing(why))) => Some(why),
+        (None, None) => None,
+    }
+}
+
 /// The answer tokens of a value (SPEC §5.5): runs of `[A-Za-z0-9._@/-]`,
 /// each with its byte range in `text`.
 pub fn answer_tokens(text: &str) -> impl Iterator<Item = (Range<usize>, &str)> {
@@ -159,7 +205,8 @@ pub fn token_count(value: &str) -> usize {
 
 /// A row's value read as an answer for `spec` (SPEC §5.5): the value
 /// cleaned ([`clean_value`]); empty is no answer; a free-text key answers
-/// with its first 200 characters; a closed key with the first token that is
+/// with its first 200 characters, unless the value [`says_nothing`] (a
+/// lone dash, `&nbsp;`, a zero-width space: no answer); a closed key with the first token that is
 /// one of its answer words (exact case); an owner key also with the whole
 /// value when it is one owner name. Anything else answers nothing.
 pub fn read_value(spec: &KeySpec, value: &str) -> Reading {
@@ -168,6 +215,9 @@ pub fn read_value(spec: &KeySpec, value: &str) -> Reading {
         return Reading::Nothing("the value is empty".to_string());
     }
     if spec.is_free_text() {
+        if let Some(why) = says_nothing(value) {
+            return Reading::Nothing(why);
+        }
         return Reading::Answer(plain.chars().take(vocab::ANSWER_MAX_CHARS).collect());
     }
     if let Some(word) = tokens(&plain).find(|t| spec.is_answer_word(t)) {

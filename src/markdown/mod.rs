@@ -6,6 +6,7 @@
 //! writer) reads this one parse; nothing re-parses a file.
 
 pub mod conflict;
+pub mod inline;
 mod mask;
 pub mod table;
 
