@@ -940,8 +940,12 @@ fn an_empty_blocking_cell_does_not_undo_a_yes_of_the_view() {
             "{listed}"
         );
     }
-    // A cell that says no does undo it.
-    root.twin("lh", &twin("—", "no"));
+    // A cell that says no on an answer does undo it (an outstanding twin
+    // row does not: see below).
+    root.twin(
+        "lh",
+        &twin("—", "no").replace("| | alex | outstanding |", "| 20 € | alex | answered |"),
+    );
     assert_eq!(check(&root, &[]).0, 0, "{}", check(&root, &[]).1);
 }
 
@@ -1214,4 +1218,62 @@ fn answer_refuses_a_value_that_shows_nothing_and_resolve_passes_it_over() {
         let out = stdout(&root.decisions("lh", &["resolve", "stop"]));
         assert_eq!(out, "stop\t\tnone\n", "{value:?}");
     }
+}
+
+// 28. A twin row that settles nothing (outstanding, or a state the reader
+// cannot read) does not lower the plan's blocking.
+
+#[test]
+fn an_unsettled_twin_row_does_not_lower_the_plans_blocking() {
+    let twin = |state: &str, blocking: &str, phase: &str| {
+        format!(
+            "# Decisions — lh\n\n## Decisions\n\n| key | value | owner | state | blocking | source | evidence | phase |\n|---|---|---|---|---|---|---|---|\n| `relay` | | operator | {state} | {blocking} | plan | | {phase} |\n"
+        )
+    };
+    let root = new_plan(ans5);
+    for (state, blocking) in [("outstanding", "no"), ("outstandng", "no"), ("", "no")] {
+        for (phase, args) in [("—", &[][..]), ("1", &["--phase", "1"][..])] {
+            root.twin("lh", &twin(state, blocking, phase));
+            let (code, out) = check(&root, args);
+            assert_eq!(code, 1, "{state:?} {phase}: {out}");
+            assert!(
+                out.contains("(its blocking cell says no, but a twin row that is neither answered nor waived cannot lower the row at line 45 of the plan, which says it blocks, so it counts as blocking)"),
+                "{state:?} {phase}: {out}"
+            );
+            let prompt = stdout(&root.decisions("lh", &[args, &["prompt"][..]].concat()));
+            assert!(prompt.contains("owner operator, blocking yes"), "{prompt}");
+        }
+    }
+    // A plan row the template makes blocking (empty cell) or that says
+    // something other than yes or no (`✓`) is not lowered either.
+    for cell in ["", "✓"] {
+        let root = new_plan(|t| {
+            swap(
+                &ans5(t),
+                RELAY,
+                &RELAY.replace("outstanding | yes |", &format!("outstanding | {cell} |")),
+            )
+        });
+        root.twin("lh", &twin("outstanding", "no", "—"));
+        assert_eq!(check(&root, &[]).0, 1, "{cell:?}");
+    }
+    // An answer or a waiver settles it; and the plan's own phase row `no`
+    // over its plan-wide `yes` stands.
+    root.twin(
+        "lh",
+        &twin("answered", "no", "—").replace("| | operator", "| off | operator"),
+    );
+    assert_eq!(check(&root, &[]).0, 0, "{}", check(&root, &[]).1);
+    root.twin("lh", &twin("waived", "no", "—"));
+    assert_eq!(check(&root, &["--ack", "relay"]).0, 0);
+    let root = new_plan(|t| {
+        swap(
+            &ans5(t),
+            RELAY,
+            &format!("{RELAY}\n| `relay` | | operator | outstanding | no | plan | | 1 |"),
+        )
+    });
+    assert_eq!(check(&root, &[]).0, 1);
+    let (code, out) = check(&root, &["--phase", "1"]);
+    assert_eq!(code, 0, "{out}");
 }

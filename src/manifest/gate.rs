@@ -111,12 +111,10 @@ pub fn owed(row: &DecisionRow) -> Option<RefusalReason> {
 }
 
 /// [`owed`], where `blocking_elsewhere` says that another row of the view
-/// for the key says it blocks ([`blocking_said_elsewhere`]): then a
-/// blocking cell that says nothing counts as blocking too.
+/// says the key blocks and `row` cannot undo it ([`blocking_said_elsewhere`]):
+/// then `row` counts as blocking too.
 pub fn owed_given(row: &DecisionRow, blocking_elsewhere: bool) -> Option<RefusalReason> {
-    let unsaid = row.blocking_cell == BlockingCell::Empty
-        && (blocking_elsewhere || blocking_unsaid_on_template_key(row));
-    let blocking = blocks(row) || unsaid;
+    let blocking = blocks(row) || blocking_unsaid_on_template_key(row) || blocking_elsewhere;
     match row.state.as_str() {
         vocab::STATE_OUTSTANDING => blocking.then_some(RefusalReason::OutstandingBlocking),
         vocab::STATE_ANSWERED => {
@@ -127,26 +125,57 @@ pub fn owed_given(row: &DecisionRow, blocking_elsewhere: bool) -> Option<Refusal
     }
 }
 
+/// Whether `row` counts as blocking on its own: it [`blocks`], or its
+/// blocking cell says nothing while the template marks its key blocking
+/// ([`blocking_unsaid_on_template_key`]).
+pub fn blocks_on_its_own(row: &DecisionRow) -> bool {
+    blocks(row) || blocking_unsaid_on_template_key(row)
+}
+
+/// Whether `row` is a twin row that settles nothing: its state is neither
+/// `answered` nor `waived` (outstanding, or a state the reader cannot
+/// read). The write verbs never write such a row, so it is a hand edit.
+fn unsettled_twin_row(row: &DecisionRow) -> bool {
+    row.origin.file == FileKind::Twin
+        && row.state != vocab::STATE_ANSWERED
+        && row.state != vocab::STATE_WAIVED
+}
+
 /// The row of `view` in `manifest` that says `row`'s key blocks, when
-/// `row`'s own blocking cell says nothing (empty, `—`, no column): a row
-/// for the same key that [`blocks`], the one of highest rank (SPEC §4; on
-/// equal rank the later). An empty cell says nothing, so it does not
-/// undo what another row of the view says: a twin row with an empty
-/// blocking cell over the plan's `blocking yes` still blocks. `None` when
-/// the cell says something, or no other row says yes.
+/// `row`'s blocking cannot undo it; the one of highest rank (SPEC §4; on
+/// equal rank the later). `row` cannot undo it when
+/// - its own blocking cell says nothing (empty, `—`, no column): another
+///   row for the key that [`blocks`] says it; a twin row with an empty
+///   blocking cell over the plan's `blocking yes` still blocks;
+/// - it is a twin row that settles nothing (outstanding, or a state the
+///   reader cannot read) and does not block on its own: a row of the
+///   plan for the key that blocks on its own ([`blocks_on_its_own`]) says
+///   it. Such a row does not lower what the plan says: only an answer or
+///   a waiver settles a decision the plan marks blocking.
+///
+/// `None` when no other row says yes, or `row` may say otherwise (an
+/// answered or waived twin row, a plan row: a plan's phase row `no` over
+/// its plan-wide `yes` stands).
 pub fn blocking_said_elsewhere<'a>(
     manifest: &'a Manifest,
     view: View,
     row: &DecisionRow,
 ) -> Option<&'a DecisionRow> {
-    if row.blocking_cell != BlockingCell::Empty {
-        return None;
-    }
+    let (says_yes, twin_too): (fn(&DecisionRow) -> bool, bool) =
+        if row.blocking_cell == BlockingCell::Empty {
+            (blocks, true)
+        } else if unsettled_twin_row(row) && !blocks(row) {
+            (blocks_on_its_own, false)
+        } else {
+            return None;
+        };
+    let twin_rows = if twin_too { manifest.twin_rows() } else { &[] };
     manifest
         .plan_rows()
         .iter()
-        .chain(manifest.twin_rows())
-        .filter(|r| r.key == row.key && r.origin != row.origin && blocks(r))
+        .chain(twin_rows)
+        .filter(|r| says_yes(r))
+        .filter(|r| r.key == row.key && r.origin != row.origin)
         .filter_map(|r| rank(r, view).map(|rank| (rank, r)))
         .max_by_key(|(rank, _)| *rank)
         .map(|(_, r)| r)
@@ -221,7 +250,7 @@ fn check_with<'a, S: AsRef<str>>(
     for &row in rows {
         let said = elsewhere(row);
         if let Some(reason) = owed_given(row, said.is_some()) {
-            let own = blocks(row) || blocking_unsaid_on_template_key(row);
+            let own = blocks_on_its_own(row);
             verdict.refusals.push(Refusal {
                 row,
                 reason,

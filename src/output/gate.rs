@@ -115,9 +115,15 @@ fn refusal_words(subject: &GateSubject<'_>, refusal: &Refusal<'_>) -> String {
             " (its blocking cell says nothing, and the template marks {} blocking, so it counts as blocking)",
             row.key
         ),
-        _ => match refusal.blocking_from {
-            Some(from) => format!(
+        cell => match refusal.blocking_from {
+            Some(from) if *cell == BlockingCell::Empty => format!(
                 " (its blocking cell says nothing, and the row at line {} of {} says it blocks, so it counts as blocking)",
+                from.origin.line,
+                crate::lint::file_label(from.origin.file)
+            ),
+            Some(from) => format!(
+                " (its blocking cell says {}, but a twin row that is neither answered nor waived cannot lower the row at line {} of {}, which says it blocks, so it counts as blocking)",
+                row.blocking_word(),
                 from.origin.line,
                 crate::lint::file_label(from.origin.file)
             ),
