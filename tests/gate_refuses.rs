@@ -1277,3 +1277,62 @@ fn an_unsettled_twin_row_does_not_lower_the_plans_blocking() {
     let (code, out) = check(&root, &["--phase", "1"]);
     assert_eq!(code, 0, "{out}");
 }
+
+// 29. The writer's default blocking is what the gate counts for the row it
+// answers: an answer never lowers a decision's blocking unless asked to.
+
+#[test]
+fn answer_keeps_the_blocking_the_gate_counts() {
+    let human = "| `human-acts` | | operator | outstanding | yes |";
+    for cell in ["", "✓", "yes (ask ops)", "yes"] {
+        let root = new_plan(|t| swap(&t, human, &human.replace("| yes |", &format!("| {cell} |"))));
+        let out = root.decisions("lh", &["answer", "human-acts", "--value", "ops does it"]);
+        assert!(out.status.success(), "{}", stderr(&out));
+        assert!(
+            stdout(&out).starts_with("human-acts\tanswered\t")
+                && stdout(&out).contains("\tyes\trun\t"),
+            "{cell:?}: {}",
+            stdout(&out)
+        );
+        let twin = std::fs::read_to_string(root.twin_path("lh")).expect("the twin");
+        assert!(twin.contains("| ops does it | "), "{twin}");
+        assert!(
+            twin.lines().any(
+                |l| l.starts_with("| `human-acts` |") && l.contains("| answered | yes | run |")
+            ),
+            "{cell:?}: {twin}"
+        );
+    }
+    // Over a hand-edited twin row that says no but settles nothing, the
+    // plan's yes is kept too; a key nothing marks blocking stays no, and
+    // --blocking no is written as asked.
+    let root = new_plan(ans5);
+    root.twin(
+        "lh",
+        "# Decisions — lh\n\n## Decisions\n\n| key | value | owner | state | blocking | source | evidence | phase |\n|---|---|---|---|---|---|---|---|\n| `relay` | | operator | outstanding | no | plan | | — |\n",
+    );
+    for (args, expected) in [
+        (
+            &["answer", "relay", "--value", "off"][..],
+            "relay\tanswered\t",
+        ),
+        (
+            &["answer", "budgets", "--value", "none"][..],
+            "budgets\tanswered\t",
+        ),
+    ] {
+        let out = root.decisions("lh", args);
+        assert!(stdout(&out).starts_with(expected), "{}", stderr(&out));
+        let blocking = if args[1] == "relay" {
+            "\tyes\t"
+        } else {
+            "\tno\t"
+        };
+        assert!(stdout(&out).contains(blocking), "{}", stdout(&out));
+    }
+    let out = root.decisions(
+        "lh",
+        &["answer", "relay", "--value", "off", "--blocking", "no"],
+    );
+    assert!(stdout(&out).contains("\tno\trun\toff"), "{}", stdout(&out));
+}

@@ -161,6 +161,17 @@ pub fn blocking_said_elsewhere<'a>(
     view: View,
     row: &DecisionRow,
 ) -> Option<&'a DecisionRow> {
+    blocking_said_among(manifest.plan_rows(), manifest.twin_rows(), view, row)
+}
+
+/// [`blocking_said_elsewhere`] over the plan's rows `plan_rows` and the
+/// twin's rows `twin_rows`.
+pub fn blocking_said_among<'a>(
+    plan_rows: &'a [DecisionRow],
+    twin_rows: &'a [DecisionRow],
+    view: View,
+    row: &DecisionRow,
+) -> Option<&'a DecisionRow> {
     let (says_yes, twin_too): (fn(&DecisionRow) -> bool, bool) =
         if row.blocking_cell == BlockingCell::Empty {
             (blocks, true)
@@ -169,9 +180,8 @@ pub fn blocking_said_elsewhere<'a>(
         } else {
             return None;
         };
-    let twin_rows = if twin_too { manifest.twin_rows() } else { &[] };
-    manifest
-        .plan_rows()
+    let twin_rows = if twin_too { twin_rows } else { &[] };
+    plan_rows
         .iter()
         .chain(twin_rows)
         .filter(|r| says_yes(r))
@@ -179,6 +189,23 @@ pub fn blocking_said_elsewhere<'a>(
         .filter_map(|r| rank(r, view).map(|rank| (rank, r)))
         .max_by_key(|(rank, _)| *rank)
         .map(|(_, r)| r)
+}
+
+/// Whether the gate counts `row`, the row `view` resolves to for its key
+/// among the plan's rows `plan_rows` and the twin's rows `twin_rows`, as
+/// blocking (SPEC §5.4): it blocks on its own ([`blocks_on_its_own`]: a
+/// `yes`, a cell that is no yes/no word, an empty cell on a key the
+/// template marks blocking), or another row of the view says the key
+/// blocks and `row` cannot undo it ([`blocking_said_among`]). The writer
+/// takes this as the default blocking of the row it writes (SPEC §7), so
+/// an answer never lowers a decision's blocking unless asked to.
+pub fn counts_as_blocking(
+    plan_rows: &[DecisionRow],
+    twin_rows: &[DecisionRow],
+    view: View,
+    row: &DecisionRow,
+) -> bool {
+    blocks_on_its_own(row) || blocking_said_among(plan_rows, twin_rows, view, row).is_some()
 }
 
 /// One resolved row that stops the start.

@@ -44,8 +44,10 @@ pub struct NewRow {
     pub owner: String,
     /// `answered` or `waived`.
     pub state: &'static str,
-    /// `Some` when given; `None` takes the blocking of the row the same
-    /// view resolves to when the edit is prepared, else no (SPEC §7).
+    /// `Some` when given; `None` takes the blocking the start gate counts
+    /// for the row the same view resolves to when the edit is prepared
+    /// ([`gate::counts_as_blocking`]: an empty cell on a key the template
+    /// marks blocking, or `✓`, is yes), else no (SPEC §7).
     pub blocking: Option<bool>,
     /// `run` or `ruling`.
     pub source: &'static str,
@@ -282,10 +284,11 @@ pub fn prepare(plan: &Plan, location: &PlanLocation, row: &NewRow) -> Result<Edi
     }
     let blocking = row.blocking.unwrap_or_else(|| {
         let twin_rows = twin.as_ref().map(Twin::rows).unwrap_or(&[]);
-        resolve(plan.decision_rows(), twin_rows, row.view)
+        let plan_rows = plan.decision_rows();
+        resolve(plan_rows, twin_rows, row.view)
             .into_iter()
             .find(|r| r.key == row.key)
-            .is_some_and(|r| r.blocking)
+            .is_some_and(|r| gate::counts_as_blocking(plan_rows, twin_rows, row.view, r))
     });
     let cells = RowCells {
         key: row.key.clone(),
