@@ -1336,3 +1336,63 @@ fn answer_keeps_the_blocking_the_gate_counts() {
     );
     assert!(stdout(&out).contains("\tno\trun\toff"), "{}", stdout(&out));
 }
+
+// 30. A header cell that looks like the `phase` column but does not name
+// it would read every row as plan-wide.
+
+#[test]
+fn a_phase_header_that_looks_like_phase_stops_the_start_and_the_writer() {
+    let twin = |header: &str| {
+        format!(
+            "# Decisions — lh\n\n## Decisions\n\n| key | value | owner | state | blocking | source | evidence | {header} |\n|---|---|---|---|---|---|---|---|\n| `relay` | last-resort | ops | answered | yes | run | e | 1 |\n"
+        )
+    };
+    let root = new_plan(ans5);
+    for (header, shown) in [
+        ("phase\u{A0}", "phase\\u{A0}"),
+        ("phase\u{200B}", "phase\\u{200B}"),
+        ("ph\u{430}se", "ph\\u{430}se"),
+        ("phases", "phases"),
+    ] {
+        root.twin("lh", &twin(header));
+        for args in [&[][..], &["--phase", "1"], &["--ack", "relay"]] {
+            let (code, out) = check(&root, args);
+            assert_eq!(code, 1, "{header:?} {args:?}: {out}");
+            assert!(
+                out.contains(&format!("decisions.md:5: decision table in decisions.md (line 5): decision-table-malformed — the header cell \"{shown}\" looks like the `phase` column but does not name it")),
+                "{header:?}: {out}"
+            );
+        }
+        assert!(gating_findings(&root).contains(&"decision-table-malformed".to_string()));
+        let before = std::fs::read(root.twin_path("lh")).expect("the twin");
+        let out = root.decisions("lh", &["answer", "relay", "--value", "off"]);
+        assert_eq!(out.status.code(), Some(1), "{header:?}: {}", stderr(&out));
+        assert!(
+            stderr(&out).contains("looks like the `phase` column"),
+            "{}",
+            stderr(&out)
+        );
+        assert_eq!(
+            std::fs::read(root.twin_path("lh")).expect("the twin"),
+            before
+        );
+    }
+    // The header spelled right scopes the answer to phase 1; an unrelated
+    // column is ignored as before.
+    root.twin("lh", &twin("phase"));
+    assert_eq!(check(&root, &[]).0, 1);
+    assert_eq!(check(&root, &["--phase", "1"]).0, 0);
+    root.twin(
+        "lh",
+        &twin("phase")
+            .replace("| phase |", "| phase | notes |")
+            .replace("---|\n", "---|---|\n")
+            .replace("| 1 |\n", "| 1 | x |\n"),
+    );
+    assert_eq!(
+        check(&root, &["--phase", "1"]).0,
+        0,
+        "{}",
+        check(&root, &["--phase", "1"]).1
+    );
+}

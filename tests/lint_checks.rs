@@ -330,6 +330,7 @@ fn decision_table_edge_cases_lint_as_documented() {
         ("unknown-keys-order", &["decision-key-unknown"; 5]),
         ("empty-key-skipped", &["decision-table-malformed"; 3]),
         ("decisions-log-heading", &["decision-table-unread"]),
+        ("phase-header-near-miss", &["decision-table-malformed"]),
         (
             "markup-stripping",
             &[

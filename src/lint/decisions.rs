@@ -369,6 +369,14 @@ pub fn decision_table_malformed(input: &LintInput, out: &mut Vec<Hit>) {
                 ProblemKind::ColumnTwice { .. } => {
                     "the start gate refuses while it stands; remove or rename one of the two (columns: key value owner state blocking source evidence phase)"
                 }
+                ProblemKind::ColumnNearMiss { column, .. } => match column {
+                    Column::Phase => {
+                        "every row reads as plan-wide, so an answer for one phase opens every phase, and the start gate refuses while it stands; write the header as `phase` (columns: key value owner state blocking source evidence phase)"
+                    }
+                    _ => {
+                        "the column's cells read as empty, and the start gate refuses while it stands; write the header as the column's name (columns: key value owner state blocking source evidence phase)"
+                    }
+                },
                 ProblemKind::KeyEmpty => {
                     "the start gate refuses while it stands; write the decision's key in the key cell, or delete the row"
                 }

@@ -69,6 +69,31 @@ impl Column {
             .into_iter()
             .find(|c| c.name().eq_ignore_ascii_case(&name))
     }
+
+    /// The column a header cell that names none ([`Column::from_header`])
+    /// looks like to a person: once `*` and backticks are stripped and
+    /// invisible characters dropped (a non-breaking or zero-width space,
+    /// [`is_invisible`]), it is the column's name in any case, with letters
+    /// of another script standing for Latin ones (a Cyrillic `а` in
+    /// `phаse`, as [`crate::error::escape_lookalikes`] shows them), or that
+    /// name with a plural `s` (`phases`). `None` for an unrelated column
+    /// (`notes`, `scope`).
+    pub fn near_miss(cell: &str) -> Option<Column> {
+        let seen: Vec<char> = stripped(cell)
+            .chars()
+            .filter(|c| !is_invisible(*c))
+            .collect();
+        let looks_like = |name: &str| {
+            name.len() == seen.len()
+                && name.chars().zip(&seen).all(|(n, &c)| {
+                    c.eq_ignore_ascii_case(&n) || (!c.is_ascii() && c.is_alphabetic())
+                })
+        };
+        Column::ALL.into_iter().find(|c| {
+            let name = c.name();
+            looks_like(name) || looks_like(&format!("{name}s"))
+        })
+    }
 }
 
 /// Why a Decisions section does not hold a well-formed table.
@@ -112,6 +137,17 @@ pub enum ProblemKind {
     /// the other says is lost.
     ColumnTwice {
         /// The column named twice.
+        column: Column,
+    },
+    /// A header cell that names no column but looks like one the header
+    /// lacks ([`Column::near_miss`]: `phase` with a non-breaking or
+    /// zero-width space, a look-alike letter, `phases`): its cells are not
+    /// read, so a row scoped to a phase would read as plan-wide.
+    ColumnNearMiss {
+        /// The header cell, as written (stripped of `*` and backticks,
+        /// trimmed).
+        written: String,
+        /// The column it looks like.
         column: Column,
     },
     /// A row whose key cell is empty (decoration stripped) while another of
@@ -162,6 +198,11 @@ impl ProblemKind {
             }
             ProblemKind::ColumnTwice { column } => format!(
                 "the table's header names the `{}` column more than once, and only the first is read",
+                column.name()
+            ),
+            ProblemKind::ColumnNearMiss { written, column } => format!(
+                "the header cell \"{}\" looks like the `{}` column but does not name it, so its cells are not read",
+                crate::error::escape_lookalikes(written),
                 column.name()
             ),
             ProblemKind::KeyEmpty => {
@@ -451,6 +492,26 @@ fn read_table(
             });
         }
     }
+    for (cell, _) in header_cells
+        .iter()
+        .zip(&table.columns)
+        .filter(|(_, column)| column.is_none())
+    {
+        let written = &header_text[cell.clone()];
+        if let Some(column) = Column::near_miss(written)
+            && table.column_index(column).is_none()
+            && column != Column::Key
+            && !GATE_COLUMNS.contains(&column)
+        {
+            problems.push(TableProblem {
+                line: header_line,
+                kind: ProblemKind::ColumnNearMiss {
+                    written: strip_decoration(written),
+                    column,
+                },
+            });
+        }
+    }
     if table.column_index(Column::Key).is_none() {
         problems.push(TableProblem {
             line: header_line,
@@ -578,6 +639,48 @@ mod tests {
     fn section(text: &str) -> DecisionSection {
         let file = MarkdownFile::from_text(PathBuf::from("p.md"), text.to_string());
         DecisionSection::read(&file, FileKind::Plan).expect("a Decisions section")
+    }
+
+    #[test]
+    fn a_header_cell_that_looks_like_a_missing_column_is_a_problem() {
+        for (cell, column) in [
+            ("phase\u{A0}", Column::Phase),
+            ("phase\u{200B}", Column::Phase),
+            ("ph\u{430}se", Column::Phase),
+            ("Phases", Column::Phase),
+            ("**phases**", Column::Phase),
+            ("\u{200B}owner", Column::Owner),
+            ("evidences", Column::Evidence),
+        ] {
+            assert_eq!(Column::near_miss(cell), Some(column), "{cell:?}");
+            let header: Vec<&str> = Column::ALL
+                .iter()
+                .filter(|c| **c != column)
+                .map(|c| c.name())
+                .chain([cell])
+                .collect();
+            let s = section(&format!(
+                "## Decisions\n\n| {} |\n|{}\n",
+                header.join(" | "),
+                "---|".repeat(header.len())
+            ));
+            assert!(
+                s.problems.iter().any(|p| matches!(
+                    &p.kind,
+                    ProblemKind::ColumnNearMiss { column: c, .. } if *c == column
+                )),
+                "{cell:?}: {:?}",
+                s.problems
+            );
+        }
+        for cell in ["notes", "scope", "phase (N)", "x"] {
+            assert_eq!(Column::near_miss(cell), None, "{cell:?}");
+        }
+        // A near miss of a column the header has is an unknown column.
+        let s = section(
+            "## Decisions\n\n| key | value | owner | state | blocking | phase | phases |\n|---|---|---|---|---|---|---|\n| `relay` | off | o | answered | yes | 1 | x |\n",
+        );
+        assert_eq!(s.problems, []);
     }
 
     #[test]
