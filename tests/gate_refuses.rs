@@ -883,15 +883,7 @@ fn an_answered_blocking_row_without_an_answer_is_owed() {
             "| `budgets` | | operator | answered | no | plan | | — |",
         ),
     ] {
-        let root = new_plan(|t| {
-            let t = swap(&ans5(t), RELAY, &answered("relay", "off"));
-            let old = t
-                .lines()
-                .find(|l| l.starts_with(&format!("| `{key}` |")))
-                .unwrap_or_default()
-                .to_string();
-            swap(&t, &old, row)
-        });
+        let root = new_plan(|t| answered_but(t, key, row));
         let (code, out) = check(&root, &[]);
         assert_eq!(code, 0, "{row}: {out}");
     }
@@ -922,16 +914,11 @@ fn an_empty_blocking_cell_does_not_undo_a_yes_of_the_view() {
     assert_eq!(check(&root, &[]).0, 1);
     for (phase, args) in [("—", &[][..]), ("1", &["--phase", "1"])] {
         root.twin("lh", &twin(phase, ""));
-        let (code, out) = check(&root, args);
-        assert_eq!(code, 1, "{phase}: {out}");
-        assert!(
-            out.contains("  - budgets: outstanding and blocking (its blocking cell says nothing, and the row at line 41 of the plan says it blocks, so it counts as blocking), owed by alex"),
-            "{phase}: {out}"
-        );
-        let prompt = stdout(&root.decisions("lh", &[args, &["prompt"][..]].concat()));
-        assert!(
-            prompt.contains("  - [outstanding] budgets — owner alex, blocking yes"),
-            "{prompt}"
+        refused_and_prompted(
+            &root,
+            args,
+            "  - budgets: outstanding and blocking (its blocking cell says nothing, and the row at line 41 of the plan says it blocks, so it counts as blocking), owed by alex",
+            "  - [outstanding] budgets — owner alex, blocking yes",
         );
         // The listing keeps the reference's reading.
         let listed = stdout(&root.decisions("lh", &[args, &["list"][..]].concat()));
@@ -947,6 +934,16 @@ fn an_empty_blocking_cell_does_not_undo_a_yes_of_the_view() {
         &twin("—", "no").replace("| | alex | outstanding |", "| 20 € | alex | answered |"),
     );
     assert_eq!(check(&root, &[]).0, 0, "{}", check(&root, &[]).1);
+}
+
+/// Asserts that `decisions lh [ARGS] check` refuses saying `says`, and that
+/// the prompt of the same view says `prompt_says`.
+fn refused_and_prompted(root: &Root, args: &[&str], says: &str, prompt_says: &str) {
+    let (code, out) = check(root, args);
+    assert_eq!(code, 1, "{args:?}: {out}");
+    assert!(out.contains(says), "{args:?}: {out}");
+    let prompt = stdout(&root.decisions("lh", &[args, &["prompt"][..]].concat()));
+    assert!(prompt.contains(prompt_says), "{prompt}");
 }
 
 // 25. A Decisions section whose decisions are not a pipe table.
@@ -1164,18 +1161,22 @@ fn an_answer_that_shows_nothing_once_rendered_is_owed() {
         ("human-acts", "&amp;"),
         ("human-acts", "[ops](https://example.com)"),
     ] {
-        let root = new_plan(|t| {
-            let t = swap(&ans5(t), RELAY, &answered_row("relay", "off"));
-            let old = t
-                .lines()
-                .find(|l| l.starts_with(&format!("| `{key}` |")))
-                .unwrap_or_default()
-                .to_string();
-            swap(&t, &old, &answered_row(key, value))
-        });
+        let root = new_plan(|t| answered_but(t, key, &answered_row(key, value)));
         let (code, out) = check(&root, &[]);
         assert_eq!(code, 0, "{key} {value:?}: {out}");
     }
+}
+
+/// The plan text with the six blocking keys answered (`relay` as `off`),
+/// and the row of `key` replaced by `row`.
+fn answered_but(text: String, key: &str, row: &str) -> String {
+    let text = swap(&ans5(text), RELAY, &answered_row("relay", "off"));
+    let old = text
+        .lines()
+        .find(|l| l.starts_with(&format!("| `{key}` |")))
+        .unwrap_or_default()
+        .to_string();
+    swap(&text, &old, row)
 }
 
 /// An answered, blocking plan row of `key` holding `value`.
@@ -1234,14 +1235,12 @@ fn an_unsettled_twin_row_does_not_lower_the_plans_blocking() {
     for (state, blocking) in [("outstanding", "no"), ("outstandng", "no"), ("", "no")] {
         for (phase, args) in [("—", &[][..]), ("1", &["--phase", "1"][..])] {
             root.twin("lh", &twin(state, blocking, phase));
-            let (code, out) = check(&root, args);
-            assert_eq!(code, 1, "{state:?} {phase}: {out}");
-            assert!(
-                out.contains("(its blocking cell says no, but a twin row that is neither answered nor waived cannot lower the row at line 45 of the plan, which says it blocks, so it counts as blocking)"),
-                "{state:?} {phase}: {out}"
+            refused_and_prompted(
+                &root,
+                args,
+                "(its blocking cell says no, but a twin row that is neither answered nor waived cannot lower the row at line 45 of the plan, which says it blocks, so it counts as blocking)",
+                "owner operator, blocking yes",
             );
-            let prompt = stdout(&root.decisions("lh", &[args, &["prompt"][..]].concat()));
-            assert!(prompt.contains("owner operator, blocking yes"), "{prompt}");
         }
     }
     // A plan row the template makes blocking (empty cell) or that says
