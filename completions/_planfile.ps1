@@ -105,7 +105,7 @@ Register-ArgumentCompleter -Native -CommandName 'planfile' -ScriptBlock {
         'planfile;decisions;answer' {
             [CompletionResult]::new('--value', '--value', [CompletionResultType]::ParameterName, 'The answer')
             [CompletionResult]::new('--by', '--by', [CompletionResultType]::ParameterName, 'Who decided; default: $PE_OWNER, else user@host')
-            [CompletionResult]::new('--blocking', '--blocking', [CompletionResultType]::ParameterName, 'Whether the row blocks the start (any case); default: the blocking of the row the view resolves to today, else no')
+            [CompletionResult]::new('--blocking', '--blocking', [CompletionResultType]::ParameterName, 'Whether the row blocks the start (any case); default: yes when the start gate counts the row the view resolves to today as blocking, else no')
             [CompletionResult]::new('--evidence', '--evidence', [CompletionResultType]::ParameterName, 'What proves the row; default: `ruling <id>` for promote, else `decisions.sh <today>`')
             [CompletionResult]::new('--phase', '--phase', [CompletionResultType]::ParameterName, 'The phase whose view to use (rows written with --phase are scoped to it)')
             [CompletionResult]::new('--root', '--root', [CompletionResultType]::ParameterName, 'The docs root (the folder holding docs/plans/); default: $DOCS_ROOT, else the nearest ancestor with docs/plans/, else the working directory')
@@ -118,7 +118,7 @@ Register-ArgumentCompleter -Native -CommandName 'planfile' -ScriptBlock {
         'planfile;decisions;waive' {
             [CompletionResult]::new('--reason', '--reason', [CompletionResultType]::ParameterName, 'Why the decision does not apply')
             [CompletionResult]::new('--by', '--by', [CompletionResultType]::ParameterName, 'Who decided; default: $PE_OWNER, else user@host')
-            [CompletionResult]::new('--blocking', '--blocking', [CompletionResultType]::ParameterName, 'Whether the row blocks the start (any case); default: the blocking of the row the view resolves to today, else no')
+            [CompletionResult]::new('--blocking', '--blocking', [CompletionResultType]::ParameterName, 'Whether the row blocks the start (any case); default: yes when the start gate counts the row the view resolves to today as blocking, else no')
             [CompletionResult]::new('--evidence', '--evidence', [CompletionResultType]::ParameterName, 'What proves the row; default: `ruling <id>` for promote, else `decisions.sh <today>`')
             [CompletionResult]::new('--phase', '--phase', [CompletionResultType]::ParameterName, 'The phase whose view to use (rows written with --phase are scoped to it)')
             [CompletionResult]::new('--root', '--root', [CompletionResultType]::ParameterName, 'The docs root (the folder holding docs/plans/); default: $DOCS_ROOT, else the nearest ancestor with docs/plans/, else the working directory')
@@ -133,7 +133,7 @@ Register-ArgumentCompleter -Native -CommandName 'planfile' -ScriptBlock {
             [CompletionResult]::new('--key', '--key', [CompletionResultType]::ParameterName, 'The key to write; default: the ruling''s decisionKey')
             [CompletionResult]::new('--rulings', '--rulings', [CompletionResultType]::ParameterName, 'The rulings ledger; default: $PE_RULINGS_FILE, else the console''s state folder')
             [CompletionResult]::new('--by', '--by', [CompletionResultType]::ParameterName, 'Who decided; default: $PE_OWNER, else user@host')
-            [CompletionResult]::new('--blocking', '--blocking', [CompletionResultType]::ParameterName, 'Whether the row blocks the start (any case); default: the blocking of the row the view resolves to today, else no')
+            [CompletionResult]::new('--blocking', '--blocking', [CompletionResultType]::ParameterName, 'Whether the row blocks the start (any case); default: yes when the start gate counts the row the view resolves to today as blocking, else no')
             [CompletionResult]::new('--evidence', '--evidence', [CompletionResultType]::ParameterName, 'What proves the row; default: `ruling <id>` for promote, else `decisions.sh <today>`')
             [CompletionResult]::new('--phase', '--phase', [CompletionResultType]::ParameterName, 'The phase whose view to use (rows written with --phase are scoped to it)')
             [CompletionResult]::new('--root', '--root', [CompletionResultType]::ParameterName, 'The docs root (the folder holding docs/plans/); default: $DOCS_ROOT, else the nearest ancestor with docs/plans/, else the working directory')

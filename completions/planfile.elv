@@ -95,7 +95,7 @@ set edit:completion:arg-completer[planfile] = {|@words|
         &'planfile;decisions;answer'= {
             cand --value 'The answer'
             cand --by 'Who decided; default: $PE_OWNER, else user@host'
-            cand --blocking 'Whether the row blocks the start (any case); default: the blocking of the row the view resolves to today, else no'
+            cand --blocking 'Whether the row blocks the start (any case); default: yes when the start gate counts the row the view resolves to today as blocking, else no'
             cand --evidence 'What proves the row; default: `ruling <id>` for promote, else `decisions.sh <today>`'
             cand --phase 'The phase whose view to use (rows written with --phase are scoped to it)'
             cand --root 'The docs root (the folder holding docs/plans/); default: $DOCS_ROOT, else the nearest ancestor with docs/plans/, else the working directory'
@@ -107,7 +107,7 @@ set edit:completion:arg-completer[planfile] = {|@words|
         &'planfile;decisions;waive'= {
             cand --reason 'Why the decision does not apply'
             cand --by 'Who decided; default: $PE_OWNER, else user@host'
-            cand --blocking 'Whether the row blocks the start (any case); default: the blocking of the row the view resolves to today, else no'
+            cand --blocking 'Whether the row blocks the start (any case); default: yes when the start gate counts the row the view resolves to today as blocking, else no'
             cand --evidence 'What proves the row; default: `ruling <id>` for promote, else `decisions.sh <today>`'
             cand --phase 'The phase whose view to use (rows written with --phase are scoped to it)'
             cand --root 'The docs root (the folder holding docs/plans/); default: $DOCS_ROOT, else the nearest ancestor with docs/plans/, else the working directory'
@@ -121,7 +121,7 @@ set edit:completion:arg-completer[planfile] = {|@words|
             cand --key 'The key to write; default: the ruling''s decisionKey'
             cand --rulings 'The rulings ledger; default: $PE_RULINGS_FILE, else the console''s state folder'
             cand --by 'Who decided; default: $PE_OWNER, else user@host'
-            cand --blocking 'Whether the row blocks the start (any case); default: the blocking of the row the view resolves to today, else no'
+            cand --blocking 'Whether the row blocks the start (any case); default: yes when the start gate counts the row the view resolves to today as blocking, else no'
             cand --evidence 'What proves the row; default: `ruling <id>` for promote, else `decisions.sh <today>`'
             cand --phase 'The phase whose view to use (rows written with --phase are scoped to it)'
             cand --root 'The docs root (the folder holding docs/plans/); default: $DOCS_ROOT, else the nearest ancestor with docs/plans/, else the working directory'

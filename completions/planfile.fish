@@ -116,7 +116,7 @@ never\t'Never colour'"
 complete -c planfile -n "__fish_planfile_using_subcommand decisions; and __fish_seen_subcommand_from resolve" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c planfile -n "__fish_planfile_using_subcommand decisions; and __fish_seen_subcommand_from answer" -l value -d 'The answer' -r
 complete -c planfile -n "__fish_planfile_using_subcommand decisions; and __fish_seen_subcommand_from answer" -l by -d 'Who decided; default: $PE_OWNER, else user@host' -r
-complete -c planfile -n "__fish_planfile_using_subcommand decisions; and __fish_seen_subcommand_from answer" -l blocking -d 'Whether the row blocks the start (any case); default: the blocking of the row the view resolves to today, else no' -r -f -a "yes\t''
+complete -c planfile -n "__fish_planfile_using_subcommand decisions; and __fish_seen_subcommand_from answer" -l blocking -d 'Whether the row blocks the start (any case); default: yes when the start gate counts the row the view resolves to today as blocking, else no' -r -f -a "yes\t''
 no\t''"
 complete -c planfile -n "__fish_planfile_using_subcommand decisions; and __fish_seen_subcommand_from answer" -l evidence -d 'What proves the row; default: `ruling <id>` for promote, else `decisions.sh <today>`' -r
 complete -c planfile -n "__fish_planfile_using_subcommand decisions; and __fish_seen_subcommand_from answer" -l phase -d 'The phase whose view to use (rows written with --phase are scoped to it)' -r
@@ -128,7 +128,7 @@ complete -c planfile -n "__fish_planfile_using_subcommand decisions; and __fish_
 complete -c planfile -n "__fish_planfile_using_subcommand decisions; and __fish_seen_subcommand_from answer" -s h -l help -d 'Print help'
 complete -c planfile -n "__fish_planfile_using_subcommand decisions; and __fish_seen_subcommand_from waive" -l reason -d 'Why the decision does not apply' -r
 complete -c planfile -n "__fish_planfile_using_subcommand decisions; and __fish_seen_subcommand_from waive" -l by -d 'Who decided; default: $PE_OWNER, else user@host' -r
-complete -c planfile -n "__fish_planfile_using_subcommand decisions; and __fish_seen_subcommand_from waive" -l blocking -d 'Whether the row blocks the start (any case); default: the blocking of the row the view resolves to today, else no' -r -f -a "yes\t''
+complete -c planfile -n "__fish_planfile_using_subcommand decisions; and __fish_seen_subcommand_from waive" -l blocking -d 'Whether the row blocks the start (any case); default: yes when the start gate counts the row the view resolves to today as blocking, else no' -r -f -a "yes\t''
 no\t''"
 complete -c planfile -n "__fish_planfile_using_subcommand decisions; and __fish_seen_subcommand_from waive" -l evidence -d 'What proves the row; default: `ruling <id>` for promote, else `decisions.sh <today>`' -r
 complete -c planfile -n "__fish_planfile_using_subcommand decisions; and __fish_seen_subcommand_from waive" -l phase -d 'The phase whose view to use (rows written with --phase are scoped to it)' -r
@@ -160,7 +160,7 @@ announce\t'which notifications are pushed, to whom'
 plan-approval\t'whether a plan-mode phase\'s plan waits for a person\'s approval'"
 complete -c planfile -n "__fish_planfile_using_subcommand decisions; and __fish_seen_subcommand_from promote" -l rulings -d 'The rulings ledger; default: $PE_RULINGS_FILE, else the console\'s state folder' -r -F
 complete -c planfile -n "__fish_planfile_using_subcommand decisions; and __fish_seen_subcommand_from promote" -l by -d 'Who decided; default: $PE_OWNER, else user@host' -r
-complete -c planfile -n "__fish_planfile_using_subcommand decisions; and __fish_seen_subcommand_from promote" -l blocking -d 'Whether the row blocks the start (any case); default: the blocking of the row the view resolves to today, else no' -r -f -a "yes\t''
+complete -c planfile -n "__fish_planfile_using_subcommand decisions; and __fish_seen_subcommand_from promote" -l blocking -d 'Whether the row blocks the start (any case); default: yes when the start gate counts the row the view resolves to today as blocking, else no' -r -f -a "yes\t''
 no\t''"
 complete -c planfile -n "__fish_planfile_using_subcommand decisions; and __fish_seen_subcommand_from promote" -l evidence -d 'What proves the row; default: `ruling <id>` for promote, else `decisions.sh <today>`' -r
 complete -c planfile -n "__fish_planfile_using_subcommand decisions; and __fish_seen_subcommand_from promote" -l phase -d 'The phase whose view to use (rows written with --phase are scoped to it)' -r

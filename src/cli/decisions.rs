@@ -214,8 +214,9 @@ pub struct WriteOptions {
     #[arg(long, value_name = "WHO")]
     pub by: Option<String>,
 
-    /// Whether the row blocks the start (any case); default: the blocking of
-    /// the row the view resolves to today, else no.
+    /// Whether the row blocks the start (any case); default: yes when the
+    /// start gate counts the row the view resolves to today as blocking,
+    /// else no.
     #[arg(long, value_name = "yes|no", value_parser = Hinted::blocking(), hide_possible_values = true)]
     pub blocking: Option<String>,
 
