@@ -1395,3 +1395,21 @@ fn a_phase_header_that_looks_like_phase_stops_the_start_and_the_writer() {
         check(&root, &["--phase", "1"]).1
     );
 }
+
+/// A template-blocking key whose twin row leaves the blocking cell empty
+/// blocks on its own, so the refusal names the template, not the plan row
+/// that also says it blocks.
+#[test]
+fn an_empty_blocking_cell_on_a_template_key_names_the_template() {
+    let root = new_plan(ans5);
+    root.twin(
+        "lh",
+        "## Decisions\n\n| key | value | owner | state | blocking | source | evidence | phase |\n|---|---|---|---|---|---|---|---|\n| `relay` | | alex | outstanding | | run | note | — |\n",
+    );
+    let (code, out) = check(&root, &[]);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("  - relay: outstanding and blocking (its blocking cell says nothing, and the template marks relay blocking, so it counts as blocking), owed by alex"),
+        "{out}"
+    );
+}

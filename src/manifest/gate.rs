@@ -105,15 +105,10 @@ pub fn no_answer(row: &DecisionRow) -> Option<String> {
 /// row counts as outstanding; an `answered` row that blocks so but whose
 /// value gives no answer ([`no_answer`]). `None` for every other row
 /// (waivers are judged apart). The listings keep printing `no` for an
-/// empty cell, as the reference does.
-pub fn owed(row: &DecisionRow) -> Option<RefusalReason> {
-    owed_given(row, false)
-}
-
-/// [`owed`], where `blocking_elsewhere` says that another row of the view
-/// says the key blocks and `row` cannot undo it ([`blocking_said_elsewhere`]):
-/// then `row` counts as blocking too.
-pub fn owed_given(row: &DecisionRow, blocking_elsewhere: bool) -> Option<RefusalReason> {
+/// empty cell, as the reference does. `blocking_elsewhere` says that
+/// another row of the view says the key blocks and `row` cannot undo it
+/// ([`blocking_said_elsewhere`]): then `row` counts as blocking too.
+pub fn owed(row: &DecisionRow, blocking_elsewhere: bool) -> Option<RefusalReason> {
     let blocking = blocks(row) || blocking_unsaid_on_template_key(row) || blocking_elsewhere;
     match row.state.as_str() {
         vocab::STATE_OUTSTANDING => blocking.then_some(RefusalReason::OutstandingBlocking),
@@ -215,9 +210,11 @@ pub struct Refusal<'a> {
     pub row: &'a DecisionRow,
     /// Why it stops the start.
     pub reason: RefusalReason,
-    /// When the row's own blocking cell says nothing, the row of the view
-    /// that says its key blocks ([`blocking_said_elsewhere`]); `None`
-    /// otherwise.
+    /// The row of the view that says the key blocks when the row's own
+    /// blocking cell cannot undo it ([`blocking_said_elsewhere`]: it says
+    /// nothing, or it is an unsettled twin row); `None` otherwise. Where
+    /// the template also marks the key blocking, the refusal names the
+    /// template instead.
     pub blocking_from: Option<&'a DecisionRow>,
 }
 
@@ -276,12 +273,11 @@ fn check_with<'a, S: AsRef<str>>(
     };
     for &row in rows {
         let said = elsewhere(row);
-        if let Some(reason) = owed_given(row, said.is_some()) {
-            let own = blocks_on_its_own(row);
+        if let Some(reason) = owed(row, said.is_some()) {
             verdict.refusals.push(Refusal {
                 row,
                 reason,
-                blocking_from: said.filter(|_| !own),
+                blocking_from: said,
             });
         } else if row.state == vocab::STATE_WAIVED {
             if acks.iter().any(|a| a.as_ref() == row.key) {
