@@ -1135,3 +1135,22 @@ proptest! {
         prop_assert_eq!(stop["evidence"].as_str(), Some("decisions.sh 2026-09-14"));
     }
 }
+
+/// A twin that is a symlink in a loop is not a dangling link: the write is
+/// refused (exit 2) with the system's reason, and the link is left alone.
+#[test]
+fn a_twin_symlink_in_a_loop_is_refused_with_its_reason() {
+    let root = root();
+    let twin = root.twin_path("sea-wall");
+    std::fs::create_dir_all(twin.parent().expect("folder")).expect("mkdir");
+    std::os::unix::fs::symlink("decisions.md", &twin).expect("symlink");
+    let out = root.decisions("sea-wall", &["answer", "stop", "--value", "halt"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    let err = stderr(&out);
+    assert!(err.contains("Too many levels of symbolic links"), "{err}");
+    assert!(!err.contains("does not exist"), "{err}");
+    assert_eq!(
+        std::fs::read_link(&twin).expect("still a link"),
+        Path::new("decisions.md")
+    );
+}
