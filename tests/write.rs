@@ -1154,3 +1154,62 @@ fn a_twin_symlink_in_a_loop_is_refused_with_its_reason() {
         Path::new("decisions.md")
     );
 }
+
+/// A twin holding two rows for the key and scope written is refused naming
+/// the lines and the scope: plan-wide, or the phase.
+#[test]
+fn two_rows_for_the_scope_written_are_named_with_their_scope() {
+    let table = "## Decisions\n\n| key | value | owner | state | blocking | source | evidence | phase |\n|---|---|---|---|---|---|---|---|\n";
+    for (phase, cell, args, scope) in [
+        (
+            "—",
+            "—",
+            &["answer", "stop", "--value", "c"][..],
+            "(plan-wide)",
+        ),
+        (
+            "2",
+            "2",
+            &["--phase", "2", "answer", "stop", "--value", "c"][..],
+            "(phase 2)",
+        ),
+    ] {
+        let root = root();
+        root.twin(
+            "sea-wall",
+            &format!(
+                "{table}| `stop` | a | op | answered | no | run | e | {phase} |\n| `stop` | b | op | answered | no | run | e | {cell} |\n"
+            ),
+        );
+        let out = root.decisions("sea-wall", args);
+        assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+        assert!(
+            stderr(&out).contains(&format!("lines 5 and 6 each hold a row for `stop` {scope}")),
+            "{}",
+            stderr(&out)
+        );
+    }
+}
+
+/// A write refused because the plan's Decisions cannot be read names the
+/// first problem and counts the others: here the three marker lines of an
+/// unfinished merge.
+#[test]
+fn a_refusal_for_an_uncertain_plan_counts_the_other_problems() {
+    let root = Root::new();
+    root.plan(
+        "sea-wall",
+        &PLAN.replace(
+            "Put tide sensors on the sea wall.\n",
+            "<<<<<<< ours\nPut tide sensors on the sea wall.\n\n=======\n\nPut sensors on the sea wall.\n>>>>>>> theirs\n",
+        ),
+    );
+    let out = root.decisions("sea-wall", &["answer", "relay", "--value", "off"]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("(and 2 more problems); fix the plan"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(!root.twin_path("sea-wall").exists());
+}

@@ -296,3 +296,26 @@ fn dry_run_of_a_lone_cr_twin_shows_lines_and_says_so() {
     );
     assert_eq!(stderr(&out), "");
 }
+
+/// A CRLF twin's dry run keeps each line's CR (no note about lone CRs, no
+/// line shown twice): only a lone CR is shown as LF.
+#[test]
+fn dry_run_of_a_crlf_twin_keeps_its_line_ends() {
+    let root = root();
+    let out = root.decisions("quay", &["answer", "stop", "--value", "halt"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let twin = root.twin_path("quay");
+    let crlf = std::fs::read_to_string(&twin)
+        .expect("the twin")
+        .replace('\n', "\r\n");
+    std::fs::write(&twin, &crlf).expect("a CRLF twin");
+    let out = root.decisions("quay", &["answer", "stop", "--value", "go on", "--dry-run"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let diff = stdout(&out);
+    assert!(
+        diff.contains("\r\n-| `stop` | halt | op | answered | no | run | decisions.sh 2026-09-14 | — |\r\n+| `stop` | go on | op | answered | no | run | decisions.sh 2026-09-14 | — |\r\n"),
+        "{diff:?}"
+    );
+    assert!(!diff.contains("\n\n"), "{diff:?}");
+    assert!(!stderr(&out).contains("lone CR"), "{}", stderr(&out));
+}

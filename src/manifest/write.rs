@@ -885,6 +885,40 @@ mod tests {
 
     const TABLE: &str = "| key | value | owner | state | blocking | source | evidence | phase |\n|---|---|---|---|---|---|---|---|\n";
 
+    /// The read-back compares every cell SPEC §7 names: a row that
+    /// differs from what was written in any one of them is a mismatch that
+    /// names it, and only the row as written is none.
+    #[test]
+    fn read_back_notices_any_one_cell_that_differs() {
+        let written = cells("stop", "halt", None);
+        let text = format!(
+            "## Decisions\n\n{TABLE}| `stop` | halt | op | answered | no | run | e | — |\n"
+        );
+        let as_written = twin(&text);
+        assert_eq!(written.mismatch(as_written.rows().first()), None);
+        for (from, to, shown) in [
+            ("| halt |", "| hold |", "value \"hold\""),
+            ("| op |", "| ops |", "owner \"ops\""),
+            ("| answered |", "| waived |", "state waived"),
+            ("| no |", "| yes |", "blocking yes"),
+            ("| run |", "| plan |", "source plan"),
+        ] {
+            let other = twin(&text.replacen(from, to, 1));
+            let mismatch = written.mismatch(other.rows().first());
+            assert!(
+                mismatch
+                    .as_deref()
+                    .is_some_and(|m| m.contains("; read state") && m.contains(shown)),
+                "{from} -> {to}: {mismatch:?}"
+            );
+        }
+        assert!(
+            written
+                .mismatch(None)
+                .is_some_and(|m| m.ends_with("read no row for `stop` in this view"))
+        );
+    }
+
     #[test]
     fn replaces_the_row_in_place() {
         let text = format!(
