@@ -1213,3 +1213,25 @@ fn a_refusal_for_an_uncertain_plan_counts_the_other_problems() {
     );
     assert!(!root.twin_path("sea-wall").exists());
 }
+
+/// A plan row scoped to a phase the graph lacks is in no view, so it does
+/// not stop a write (the gate refuses it, the writer copies nothing from
+/// it): the answer is written.
+#[test]
+fn a_row_of_a_phase_the_graph_lacks_does_not_stop_a_write() {
+    let root = Root::new();
+    let table = "| key | value | owner | state | blocking | source |\n|---|---|---|---|---|---|\n| `relay` | | harbour-master | outstanding | yes | plan |\n| `waits` | | harbour-master | outstanding | yes | plan |\n";
+    assert!(PLAN.ends_with(table));
+    root.plan(
+        "sea-wall",
+        &PLAN.replace(
+            table,
+            "| key | value | owner | state | blocking | source | phase |\n|---|---|---|---|---|---|---|\n| `relay` | | harbour-master | outstanding | yes | plan | — |\n| `stop` | | harbour-master | outstanding | yes | plan | 9 |\n",
+        ),
+    );
+    let out = root.decisions("sea-wall", &["answer", "relay", "--value", "off"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(twin_text(&root).contains("| `relay` | off |"));
+    let out = root.decisions("sea-wall", &["check"]);
+    assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
+}
