@@ -81,6 +81,29 @@ pub enum Error {
         what: &'static str,
     },
 
+    /// A plan named by a path that is not `docs/plans/<slug>.md` of its
+    /// docs root, while that file exists and is another plan: both would
+    /// read and write one twin (SPEC §1: the twin's path comes from the
+    /// slug), so an answer given for one would open the other's start
+    /// gate. Exit 2.
+    #[error(
+        "{} and {} are two plans with the slug {slug}, and a plan's twin is named by its slug, so both would read and write {}: an answer for one would count for the other; run the decisions commands on {}, or rename one of the two",
+        escape_path(plan),
+        escape_path(canonical),
+        escape_path(twin),
+        escape_path(canonical)
+    )]
+    SharedTwin {
+        /// The plan named.
+        plan: PathBuf,
+        /// `docs/plans/<slug>.md` of the docs root.
+        canonical: PathBuf,
+        /// The twin both would use.
+        twin: PathBuf,
+        /// The slug.
+        slug: String,
+    },
+
     /// A file that is not valid UTF-8. Exit 2.
     #[error(
         "{}:{line}: the file is not valid UTF-8 (byte offset {offset}); save it as UTF-8 and run again",
@@ -257,6 +280,7 @@ impl Error {
             | Error::PlanExists { .. }
             | Error::Read { .. }
             | Error::SpecialFile { .. }
+            | Error::SharedTwin { .. }
             | Error::NotUtf8 { .. }
             | Error::UnknownPhase { .. }
             | Error::NotAPhaseNumber { .. }

@@ -119,6 +119,34 @@ impl PlanLocation {
         })
     }
 
+    /// Refuses a plan whose twin another plan also reads (SPEC §1): one
+    /// named by a path other than `docs/plans/<slug>.md` of its docs root
+    /// while that file exists and is not the same file. [`Error::SharedTwin`]
+    /// (exit 2); `Ok` for the plan at its own place, or when no other plan
+    /// holds the slug there.
+    pub fn check_own_twin(&self) -> Result<()> {
+        let canonical = self.root.plans_dir().join(format!("{}.md", self.slug));
+        if !canonical.is_file() {
+            return Ok(());
+        }
+        let same = match (
+            std::fs::canonicalize(&canonical),
+            std::fs::canonicalize(&self.plan),
+        ) {
+            (Ok(a), Ok(b)) => a == b,
+            _ => absolute(&canonical) == self.plan,
+        };
+        if same {
+            return Ok(());
+        }
+        Err(Error::SharedTwin {
+            plan: self.plan.clone(),
+            canonical,
+            twin: self.twin(),
+            slug: self.slug.clone(),
+        })
+    }
+
     /// `docs/handoffs/<slug>/`: the folder of the twin and the handoffs.
     pub fn handoffs_dir(&self) -> PathBuf {
         self.root.0.join("docs").join("handoffs").join(&self.slug)

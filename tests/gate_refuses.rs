@@ -1413,3 +1413,36 @@ fn an_empty_blocking_cell_on_a_template_key_names_the_template() {
         "{out}"
     );
 }
+
+/// Two plans with one slug (`docs/plans/lh.md` and `docs/plans/archive/lh.md`)
+/// would share one twin, so the decisions commands refuse the one that is
+/// not at `docs/plans/<slug>.md` (exit 2) and write nothing: an answer given
+/// for the archived plan cannot open the active plan's gate. The plan at
+/// its own place, named by slug or by path, is read as before.
+#[test]
+fn a_plan_sharing_its_slug_with_the_plan_at_its_place_is_refused() {
+    let root = new_plan(ans5);
+    let plan = root.path().join("docs/plans/lh.md");
+    let archived = root.path().join("docs/plans/archive/lh.md");
+    std::fs::create_dir_all(archived.parent().expect("folder")).expect("mkdir");
+    std::fs::copy(&plan, &archived).expect("copy");
+    let archived_arg = archived.to_str().expect("utf-8 path");
+    for verb in [
+        &["answer", "relay", "--value", "off"][..],
+        &["check"],
+        &["list"],
+    ] {
+        let out = root.decisions(archived_arg, verb);
+        assert_eq!(out.status.code(), Some(2), "{verb:?}: {}", stderr(&out));
+        assert!(
+            stderr(&out).contains("are two plans with the slug lh"),
+            "{}",
+            stderr(&out)
+        );
+    }
+    assert!(!root.twin_path("lh").exists());
+    let (code, out) = check(&root, &[]);
+    assert_eq!(code, 1, "{out}");
+    let out = root.decisions(plan.to_str().expect("utf-8 path"), &["check"]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+}

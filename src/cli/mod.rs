@@ -339,6 +339,7 @@ pub fn run(cli: Cli) -> Result<u8> {
         }
         Command::Decisions(args) => {
             let location = PlanLocation::resolve(&root, args.plan())?;
+            location.check_own_twin()?;
             let phase = args.phase.as_deref();
             match &args.verb {
                 Verb::List(list) => listing::decisions_list(&location, phase, list, cli.color),
