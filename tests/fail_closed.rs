@@ -263,6 +263,62 @@ fn pipe_lines_that_are_not_a_table_are_read_and_stop_the_start() {
 }
 
 #[test]
+fn a_table_without_a_delimiter_row_is_listed_and_its_blocking_row_stops_the_start() {
+    let root = Root::new();
+    root.plan(
+        "weir",
+        &plan_with(
+            "weir",
+            "## Decisions\n\n| key | value | owner | state | blocking | source |\n| `stop` | halt | keeper | answered | no | plan |\n| `credentials` | | operator | outstanding | yes | plan |\n",
+        ),
+    );
+    // Read as the bash tooling reads it: both rows are listed.
+    let listed = root.run(["phase-graph", "weir", "--decisions"]);
+    assert_eq!(
+        stdout(&listed),
+        "credentials\toutstanding\toperator\tyes\tplan\t\nstop\tanswered\tkeeper\tno\tplan\thalt\n"
+    );
+    let prompt = stdout(&root.decisions("weir", &["prompt"]));
+    assert!(!prompt.contains("no manifest"), "{prompt}");
+    assert!(prompt.contains("credentials"), "{prompt}");
+    let (code, out) = check(&root, &["--ack", "credentials"]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("decision-table-malformed"), "{out}");
+    assert!(!out.contains("may start"), "{out}");
+    assert!(finding_names(&root, "weir").contains(&"decision-table-malformed".to_string()));
+}
+
+#[test]
+fn a_socket_or_a_device_as_plan_or_twin_is_refused_at_once() {
+    let root = weir("| `stop` | halt | keeper | answered | no | plan |\n");
+    let _plan_socket =
+        std::os::unix::net::UnixListener::bind(root.path().join("docs/plans/sock.md"))
+            .expect("a socket");
+    std::os::unix::fs::symlink("/dev/null", root.path().join("docs/plans/dev.md")).expect("a link");
+    std::fs::create_dir_all(root.path().join("docs/handoffs/weir")).expect("the folder");
+    let _twin_socket =
+        std::os::unix::net::UnixListener::bind(root.twin_path("weir")).expect("a socket");
+    for (args, kind) in [
+        (&["validate", "sock"][..], "a socket"),
+        (&["phase-graph", "dev", "--decisions"][..], "a device"),
+        (&["validate", "dev"][..], "a device"),
+        (&["decisions", "weir", "check"][..], "a socket"),
+        (
+            &["decisions", "weir", "answer", "stop", "--value", "go"][..],
+            "a socket",
+        ),
+    ] {
+        let out = root.run(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let said = format!("{}{}", stdout(&out), stderr(&out));
+        assert!(
+            said.contains(&format!("is {kind}, not a regular file")),
+            "{args:?}: {said}"
+        );
+    }
+}
+
+#[test]
 fn a_near_miss_decisions_heading_stops_the_start() {
     let root = Root::new();
     root.plan(

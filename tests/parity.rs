@@ -384,3 +384,32 @@ fn findings_in_a_handoff_name_it_in_every_format() {
         (Some(path), Some(13))
     );
 }
+
+#[test]
+fn dashes_are_hyphens_and_other_characters_separate_depends_tokens() {
+    let root = Root::new();
+    let with_deps = |deps: &str| {
+        plan("yard", "active", &[1, 2, 3], "", "", ["", "", ""])
+            .replace("| 3 | Step 3 | 2 |", &format!("| 3 | Step 3 | {deps} |"))
+    };
+    // `1–2 (+4)` is 1, 2 and 4: phase 4 does not exist.
+    root.plan("yard", &with_deps("1–2 (+4)"));
+    let (code, heads) = lint_heads(&root, "yard");
+    assert_eq!(code, 1, "{heads:?}");
+    assert_eq!(
+        heads,
+        [
+            "phase 3 depends on undefined phase 4",
+            "LINT FAIL: yard (1 issue[s])"
+        ]
+    );
+    // With an em dash and a phase that exists, the same grammar lints clean.
+    root.plan("yard", &with_deps("1—2 (+1)"));
+    let output = root.run(["phase-graph", "yard", "--lint"]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert!(
+        stdout(&output).starts_with("LINT OK: yard"),
+        "{}",
+        stdout(&output)
+    );
+}

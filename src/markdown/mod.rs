@@ -639,7 +639,20 @@ impl MarkdownFile {
         let mut file = match open_without_waiting(path) {
             Ok(file) => file,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-            Err(source) => return Err(read_error(source)),
+            // A socket cannot be opened at all (ENXIO): what it is says
+            // more than the system's reason.
+            Err(source) => {
+                return Err(std::fs::metadata(path)
+                    .ok()
+                    .and_then(|m| special_file_kind(&m.file_type()))
+                    .map_or_else(
+                        || read_error(source),
+                        |what| Error::SpecialFile {
+                            path: path.to_path_buf(),
+                            what,
+                        },
+                    ));
+            }
         };
         let kind = file.metadata().map_err(read_error)?.file_type();
         if let Some(what) = special_file_kind(&kind) {
