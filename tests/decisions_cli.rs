@@ -41,6 +41,7 @@ fn each_verbs_help_lists_the_options_it_takes_and_no_other() {
         ("list", &["--format"]),
         ("check", &["--ack", "--format"]),
         ("prompt", &[]),
+        ("resolve", &["--format", "--policy", "--run"]),
         ("answer", &["--value"]),
         ("waive", &["--reason"]),
         ("promote", &["--from-ruling", "--key", "--rulings"]),

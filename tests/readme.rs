@@ -478,3 +478,65 @@ fn the_readme_shows_the_hook_the_ci_step_and_the_lock_file() {
     let gitignore = std::fs::read_to_string(repo().join(".gitignore")).expect(".gitignore");
     assert!(gitignore.lines().any(|l| l == "*.md.lock"), "{gitignore}");
 }
+
+/// The body of the README's first fenced block of `lang` that holds `needle`.
+fn block_holding(text: &str, lang: &str, needle: &str) -> String {
+    text.split(&format!("```{lang}\n"))
+        .skip(1)
+        .filter_map(|rest| rest.split_once("\n```").map(|(body, _)| body))
+        .find(|body| body.contains(needle))
+        .map(|body| format!("{body}\n"))
+        .unwrap_or_else(|| panic!("no ```{lang} block holding {needle}"))
+}
+
+#[test]
+fn the_readme_policy_file_and_policy_table_are_what_resolve_reads() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let cwd = dir.path();
+    let new = run_line("planfile new tern", cwd);
+    assert_eq!(
+        new.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&new.stderr)
+    );
+    let text = readme();
+    std::fs::write(
+        cwd.join("policy.json"),
+        block_holding(&text, "json", "{\"policy\":"),
+    )
+    .expect("policy.json");
+    let resolved = |args: &str| {
+        let out = run_line(&format!("planfile decisions tern resolve {args}"), cwd);
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{args}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    let from_json = resolved("--policy policy.json");
+    assert!(
+        from_json.contains("relay\tlast-resort\tconsole\n"),
+        "{from_json}"
+    );
+    assert!(
+        from_json.contains("stop\thalt and page the on-call\tconsole\n"),
+        "{from_json}"
+    );
+    std::fs::write(
+        cwd.join("planfile.toml"),
+        block_holding(&text, "toml", "[policy]\nrelay"),
+    )
+    .expect("planfile.toml");
+    let from_toml = resolved("");
+    assert!(
+        from_toml.contains("relay\tlast-resort\tconsole\n"),
+        "{from_toml}"
+    );
+    assert!(
+        from_toml.contains("stop\thalt and page the on-call\tconsole\n"),
+        "{from_toml}"
+    );
+}
