@@ -111,10 +111,11 @@ impl LineIndex {
 /// The offset just after every line ending of `bytes` (SPEC §3: `\n`,
 /// `\r\n`, or a `\r` that no `\n` follows), in order.
 pub fn line_ends(bytes: &[u8]) -> impl Iterator<Item = usize> + '_ {
-    bytes.iter().enumerate().filter_map(|(i, b)| match b {
-        b'\n' => Some(i + 1),
-        b'\r' if bytes.get(i + 1) != Some(&b'\n') => Some(i + 1),
-        _ => None,
+    // Jumps from one `\n` or `\r` to the next rather than looking at every
+    // byte: lines are tens of bytes long.
+    memchr::memchr2_iter(b'\n', b'\r', bytes).filter_map(move |i| match bytes[i] {
+        b'\r' if bytes.get(i + 1) == Some(&b'\n') => None,
+        _ => Some(i + 1),
     })
 }
 
@@ -730,6 +731,24 @@ pub fn decode_utf8(path: &Path, bytes: Vec<u8>) -> Result<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// The line ends are those of a byte-by-byte reading of SPEC §3's
+        /// line model: after each `\n`, and after each `\r` that no `\n`
+        /// follows.
+        #[test]
+        fn line_ends_as_read_byte_by_byte(text in "[a\r\n|]{0,40}") {
+            let bytes = text.as_bytes();
+            let expected: Vec<usize> = (0..bytes.len())
+                .filter(|&i| {
+                    bytes[i] == b'\n' || (bytes[i] == b'\r' && bytes.get(i + 1) != Some(&b'\n'))
+                })
+                .map(|i| i + 1)
+                .collect();
+            prop_assert_eq!(line_ends(bytes).collect::<Vec<_>>(), expected);
+        }
+    }
 
     #[test]
     fn line_index() {
