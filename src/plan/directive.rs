@@ -183,6 +183,44 @@ pub fn lines_in(
     })
 }
 
+/// A line of a phase block that may be a directive bullet for some label
+/// ([`LineShape::Bullet`]): outside code and HTML blocks, a `-` or `*`
+/// after its leading blanks, and a colon somewhere.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct BulletLine {
+    /// 1-based line in the plan.
+    line: usize,
+    /// Byte range of the line's text (without its line ending).
+    span: Range<usize>,
+    /// The first byte of the label, after the bullet, blanks and up to two
+    /// `*` (0 when the line ends there): [`match_directive`] matches a label
+    /// only when its first letter is this byte, in any ASCII case.
+    initial: u8,
+}
+
+/// The lines in `range` of `file` that may be directive bullets (see
+/// [`BulletLine`]), in order. Every line for which [`match_directive`]
+/// finds a bullet of some label (and [`first_directive_in`] reads it) is
+/// among them.
+fn bullet_lines(file: &MarkdownFile, range: Range<usize>) -> Vec<BulletLine> {
+    let blank = [' ', '\t'];
+    lines_in(file, range)
+        .filter_map(|(line, span)| {
+            let text = &file.text[span.clone()];
+            let rest = text
+                .trim_start_matches(blank)
+                .strip_prefix(['-', '*'])?
+                .trim_start_matches(blank);
+            let initial = strip_stars(rest).bytes().next().unwrap_or(0);
+            text.contains(':').then_some(BulletLine {
+                line,
+                span,
+                initial,
+            })
+        })
+        .collect()
+}
+
 impl Plan {
     /// The plan-wide directive line for `label` (SPEC-PARITY.md A.2): the
     /// first line of the `## Session budget` sections (A.1) that reads as
@@ -197,12 +235,36 @@ impl Plan {
     /// A.3, A.4): the first `- **Label:** value` bullet (`*` or `-` bullet,
     /// bold optional) of its blocks, headings excluded — every `### Phase N`
     /// block of the phase, in document order, as one block.
+    ///
+    /// Each block's lines are looked at once per plan: the lines that may
+    /// be bullets ([`BulletLine`]) are kept, and a label is matched only
+    /// against those whose label starts with its first letter.
     pub fn phase_directive(&self, phase: u32, label: &str) -> Option<DirectiveLine> {
-        self.phases()
+        let blocks = self.phase_blocks();
+        let bullets = blocks.bullets.get_or_init(|| {
+            blocks
+                .blocks
+                .iter()
+                .map(|block| bullet_lines(&self.file, self.block_body(block)))
+                .collect()
+        });
+        let initial = label.split_whitespace().next().and_then(|w| w.bytes().next());
+        blocks
+            .blocks
             .iter()
-            .filter(|block| block.number == phase)
-            .find_map(|block| {
-                first_directive_in(&self.file, self.block_body(block), label, LineShape::Bullet)
+            .zip(bullets)
+            .filter(|(block, _)| block.number == phase)
+            .flat_map(|(_, lines)| lines)
+            .filter(|bullet| initial.is_none_or(|i| bullet.initial.eq_ignore_ascii_case(&i)))
+            .find_map(|bullet| {
+                let text = &self.file.text[bullet.span.clone()];
+                let value = match_directive(text, label, LineShape::Bullet)?;
+                let lead = text.len() - text.trim_start_matches([' ', '\t']).len();
+                Some(DirectiveLine {
+                    value,
+                    line: bullet.line,
+                    span: (bullet.span.start + lead)..bullet.span.end,
+                })
             })
     }
 
@@ -221,7 +283,69 @@ impl Plan {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
     use std::path::PathBuf;
+
+    /// Pieces of phase blocks: headings, bullets, labels in several cases,
+    /// colons, code fences and comments.
+    const PIECES: [&str; 24] = [
+        "### Phase 1 — A\n",
+        "### Phase 2 — B\n",
+        "## Notes\n",
+        "\n",
+        "- ",
+        "* ",
+        "  ",
+        "\t",
+        "**",
+        "`",
+        "Land",
+        "lAND",
+        "Landing",
+        "Permission",
+        " mode",
+        "\tMode",
+        "Verify in",
+        ":",
+        " pr",
+        "```\n",
+        "<!--\n",
+        "-->\n",
+        "> ",
+        "é",
+    ];
+
+    proptest! {
+        /// A phase's directive bullet is the one a scan of every line of its
+        /// blocks finds, for every label.
+        #[test]
+        fn phase_directive_is_the_first_bullet_of_a_full_scan(
+            pieces in prop::collection::vec(prop::sample::select(PIECES.to_vec()), 0..60),
+        ) {
+            let text = format!("### Phase 1 — A\n{}", pieces.concat());
+            let plan = Plan::from_file(
+                "t",
+                MarkdownFile::from_text(PathBuf::from("t.md"), text),
+            );
+            for label in ["Land", "Landing", "Permission mode", "Verify in", "land"] {
+                for phase in [1, 2, 3] {
+                    let scanned = plan
+                        .phases()
+                        .iter()
+                        .filter(|block| block.number == phase)
+                        .find_map(|block| {
+                            first_directive_in(
+                                &plan.file,
+                                plan.block_body(block),
+                                label,
+                                LineShape::Bullet,
+                            )
+                        });
+                    prop_assert_eq!(plan.phase_directive(phase, label), scanned);
+                }
+            }
+        }
+    }
 
     #[test]
     fn values_after_the_colon() {

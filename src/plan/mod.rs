@@ -321,6 +321,9 @@ struct PhaseBlocks {
     blocks: Vec<PhaseBlock>,
     /// Phase number → index into `blocks` of the first block for that phase.
     index: PhaseIndex,
+    /// The lines of each block that may be directive bullets, read on first
+    /// use (see [`Plan::phase_directive`]).
+    bullets: std::sync::OnceLock<Vec<Vec<directive::BulletLine>>>,
 }
 
 /// Phase numbers to positions in a list, the first position of each phase
@@ -406,7 +409,11 @@ impl Plan {
         self.phases.get_or_init(|| {
             let blocks = phase::read_phase_blocks(&self.file);
             let index = PhaseIndex::new(blocks.iter().enumerate().map(|(i, b)| (b.number, i)));
-            PhaseBlocks { blocks, index }
+            PhaseBlocks {
+                blocks,
+                index,
+                bullets: std::sync::OnceLock::new(),
+            }
         })
     }
 
