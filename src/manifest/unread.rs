@@ -14,7 +14,7 @@ use std::ops::Range;
 use crate::error::escape_lookalikes;
 use crate::manifest::read::{Column, DecisionSection, is_decisions_heading_like, names_decisions};
 use crate::manifest::row::FileKind;
-use crate::markdown::table::{read_word_cell, split_cells, stripped};
+use crate::markdown::table::{first_cell, read_word_cell, split_cells, stripped};
 use crate::markdown::{MarkdownFile, starts_with_ignore_case, without_container_marks};
 use crate::vocab;
 
@@ -358,14 +358,14 @@ impl Unread {
 /// or a row whose first cell is a decision key (decoration stripped).
 fn is_decision_line(line: &str) -> bool {
     let line = without_container_marks(line);
-    let cells = split_cells(line);
     let cell = |r: &Range<usize>| stripped(&line[r.clone()]);
-    if cells
-        .first()
-        .is_some_and(|r| vocab::key_index(&cell(r)).is_some())
-    {
+    if vocab::key_index(&cell(&first_cell(line))).is_some() {
         return true;
     }
+    if !may_name_key_column(line) {
+        return false;
+    }
+    let cells = split_cells(line);
     let (mut key, mut state_or_blocking) = (false, false);
     for r in &cells {
         match Column::from_header(&cell(r)) {
@@ -375,6 +375,20 @@ fn is_decision_line(line: &str) -> bool {
         }
     }
     key && state_or_blocking
+}
+
+/// Whether a cell of `line` may name the `key` column: the line holds
+/// `key` in any case once every `*` and backtick is dropped, as a cell
+/// that reads as `key` ([`Column::from_header`]) does.
+fn may_name_key_column(line: &str) -> bool {
+    let bytes = line.as_bytes();
+    memchr::memchr2_iter(b'k', b'K', bytes).any(|at| {
+        let mut rest = bytes[at + 1..]
+            .iter()
+            .filter(|b| !matches!(b, b'*' | b'`'));
+        rest.next().is_some_and(|b| b.eq_ignore_ascii_case(&b'e'))
+            && rest.next().is_some_and(|b| b.eq_ignore_ascii_case(&b'y'))
+    })
 }
 
 /// Whether `line` starts (after container marks) with a pipe.
@@ -548,20 +562,20 @@ pub fn find(file: &MarkdownFile, kind: FileKind, section: Option<&DecisionSectio
         if hidden(first) {
             continue;
         }
-        let decision = twin || lines.clone().any(|l| is_decision_line(file.line_text(l)));
+        let decision = || twin || lines.clone().any(|l| is_decision_line(file.line_text(l)));
         if in_section(table.range.start) {
             if table.nested {
                 continue;
             }
             match manifest_line {
                 None => manifest_line = Some(first),
-                Some(manifest_line) if decision => out.push(Unread {
+                Some(manifest_line) if decision() => out.push(Unread {
                     line: first,
                     place: Place::SecondTable { manifest_line },
                 }),
                 Some(_) => {}
             }
-        } else if decision {
+        } else if decision() {
             out.push(Unread {
                 line: first,
                 place: outside(file, section, table.range.start),
@@ -903,7 +917,55 @@ fn starts_with_decision(line: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
     use std::path::PathBuf;
+
+    /// [`is_decision_line`] as SPEC §3.3 words it: the first cell names a
+    /// decision key, or the cells name the key column and the state or
+    /// blocking column.
+    fn is_decision_line_by_every_cell(line: &str) -> bool {
+        let line = without_container_marks(line);
+        let cells: Vec<String> = split_cells(line)
+            .into_iter()
+            .map(|r| stripped(&line[r]).into_owned())
+            .collect();
+        let names = |c: Column| cells.iter().any(|cell| Column::from_header(cell) == Some(c));
+        cells
+            .first()
+            .is_some_and(|first| vocab::key_index(first).is_some())
+            || (names(Column::Key) && (names(Column::State) || names(Column::Blocking)))
+    }
+
+    #[test]
+    fn decision_lines() {
+        for line in [
+            "| Key | State |",
+            "> | k`e`Y | **blocking** |",
+            "| `relay` | off |",
+            "relay | x",
+        ] {
+            assert!(is_decision_line(line), "{line}");
+            assert!(is_decision_line_by_every_cell(line), "{line}");
+        }
+        for line in ["| Phase | Title |", "| key | value |", "| keys | state |"] {
+            assert!(!is_decision_line(line), "{line}");
+            assert!(!is_decision_line_by_every_cell(line), "{line}");
+        }
+    }
+
+    proptest! {
+        /// The quick reading of a line agrees with the reading of every cell.
+        #[test]
+        fn decision_lines_as_read_cell_by_cell(
+            pieces in prop::collection::vec(prop::sample::select(vec![
+                "|", " ", "> ", "*", "`", "\\", "k", "K", "e", "Y", "key", "Key", "k`e`Y", "KEY", "state", "Blocking",
+                "relay", "stop", "x", "<!-- planfile-ignore: F21 -->",
+            ]), 0..14),
+        ) {
+            let line = pieces.concat();
+            prop_assert_eq!(is_decision_line(&line), is_decision_line_by_every_cell(&line));
+        }
+    }
 
     fn unread(text: &str, kind: FileKind) -> Vec<(usize, Place)> {
         let file = MarkdownFile::from_text(PathBuf::from("p.md"), text.to_string());

@@ -40,6 +40,25 @@ pub fn split_cells(line: &str) -> Vec<Range<usize>> {
     cells
 }
 
+/// The byte range of the first cell of a row line, relative to `line`:
+/// `split_cells(line)[0]`, found without splitting the rest of the line.
+pub fn first_cell(line: &str) -> Range<usize> {
+    let line = &line[..crate::lint::suppress::trailing_directive(line).unwrap_or(line.len())];
+    let bytes = line.as_bytes();
+    let mut start = 0;
+    while start < bytes.len() && matches!(bytes[start], b' ' | b'\t') {
+        start += 1;
+    }
+    if bytes.get(start) == Some(&b'|') {
+        start += 1;
+    }
+    let end = memchr::memchr_iter(b'|', &bytes[start..])
+        .map(|i| start + i)
+        .find(|&i| i == 0 || bytes[i - 1] != b'\\')
+        .unwrap_or(line.len());
+    start..end
+}
+
 /// Whether a row line holds at least one unescaped `|`.
 pub fn has_pipe(line: &str) -> bool {
     let bytes = line.as_bytes();
@@ -175,6 +194,16 @@ mod tests {
 
     fn cells(line: &str) -> Vec<&str> {
         split_cells(line).into_iter().map(|r| &line[r]).collect()
+    }
+
+    proptest::proptest! {
+        /// The first cell is the first of the cells the line splits into.
+        #[test]
+        fn first_cell_is_the_first_of_split_cells(
+            line in "[ |\\\\a\t]{0,12}(<!-- planfile-ignore: F21 -->)?",
+        ) {
+            proptest::prop_assert_eq!(Some(first_cell(&line)), split_cells(&line).first().cloned());
+        }
     }
 
     #[test]
