@@ -197,6 +197,13 @@ mod tests {
     }
 
     proptest::proptest! {
+        /// Stripping drops every `*` and backtick, then trims.
+        #[test]
+        fn stripped_drops_every_mark_then_trims(cell in "[ *`a\t\r é]{0,10}") {
+            let dropped: String = cell.chars().filter(|c| !matches!(c, '*' | '`')).collect();
+            proptest::prop_assert_eq!(stripped(&cell), trim_cell(&dropped));
+        }
+
         /// The first cell is the first of the cells the line splits into.
         #[test]
         fn first_cell_is_the_first_of_split_cells(
