@@ -376,21 +376,30 @@ fn stray_pipe_lines(
     to: usize,
     tables: &[Range<usize>],
 ) -> Vec<usize> {
+    let mut out = Vec::new();
     if from >= to {
-        return Vec::new();
+        return out;
     }
-    (file.line_of(from)..=file.line_of(to.saturating_sub(1)))
-        .filter(|&line| {
-            let range = file.lines.line_range(&file.text, line);
-            range.start >= from
-                && range.start < to
-                && file.text[range.clone()]
-                    .trim_start_matches([' ', '\t'])
-                    .starts_with('|')
-                && !tables.iter().any(|t| t.contains(&range.start))
-                && !file.doc.in_code_or_html(range.start)
-        })
-        .collect()
+    let (mut line, last) = (file.line_of(from), file.line_of(to - 1));
+    while line <= last {
+        let range = file.lines.line_range(&file.text, line);
+        // A table's lines all start inside it: go on after its last line.
+        if let Some(table) = tables.iter().find(|t| t.contains(&range.start)) {
+            line = file.line_of(table.end - 1).max(line) + 1;
+            continue;
+        }
+        if range.start >= from
+            && range.start < to
+            && file.text[range.clone()]
+                .trim_start_matches([' ', '\t'])
+                .starts_with('|')
+            && !file.doc.in_code_or_html(range.start)
+        {
+            out.push(line);
+        }
+        line += 1;
+    }
+    out
 }
 
 /// One [`ProblemKind::NotATable`] per run of consecutive stray pipe lines.
