@@ -25,8 +25,8 @@ fn row_strategy(file: FileKind) -> impl Strategy<Value = DecisionRow> {
     )
         .prop_map(
             move |(key, phase, scope_kind, blocking, line)| DecisionRow {
-                key: KEYS[key].to_string(),
-                value: format!("v{line}"),
+                key: KEYS[key].into(),
+                value: format!("v{line}").into(),
                 owner: "o".into(),
                 state: "answered".into(),
                 blocking,
@@ -36,7 +36,7 @@ fn row_strategy(file: FileKind) -> impl Strategy<Value = DecisionRow> {
                     BlockingCell::No
                 },
                 source: "plan".into(),
-                evidence: String::new(),
+                evidence: Default::default(),
                 phase: match scope_kind {
                     0 => PhaseScope::PlanWide,
                     1 => PhaseScope::Phase(phase),

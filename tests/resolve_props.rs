@@ -45,14 +45,14 @@ fn state() -> impl Strategy<Value = String> {
 
 fn row(key: &str, value: String, state: String) -> DecisionRow {
     DecisionRow {
-        key: key.to_string(),
-        value,
+        key: key.into(),
+        value: value.into(),
         owner: "keeper".into(),
-        state,
+        state: state.into(),
         blocking: false,
         blocking_cell: BlockingCell::No,
         source: "plan".into(),
-        evidence: String::new(),
+        evidence: Default::default(),
         phase: PhaseScope::PlanWide,
         origin: Origin {
             file: FileKind::Plan,

@@ -379,7 +379,7 @@ mod tests {
                 BlockingCell::No
             },
             source: "plan".into(),
-            evidence: String::new(),
+            evidence: Default::default(),
             phase: PhaseScope::PlanWide,
             origin: Origin {
                 file: FileKind::Plan,

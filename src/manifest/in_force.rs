@@ -486,7 +486,7 @@ mod tests {
             blocking: false,
             blocking_cell: crate::manifest::row::BlockingCell::No,
             source: "plan".into(),
-            evidence: String::new(),
+            evidence: Default::default(),
             phase: PhaseScope::PlanWide,
             origin: Origin { file, line },
         }

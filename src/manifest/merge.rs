@@ -133,7 +133,7 @@ mod tests {
             blocking: false,
             blocking_cell: crate::manifest::row::BlockingCell::No,
             source: "plan".into(),
-            evidence: String::new(),
+            evidence: Default::default(),
             phase,
             origin: Origin { file, line },
         }

@@ -6,8 +6,10 @@ use std::borrow::Cow;
 use std::ops::Range;
 
 use crate::error::is_invisible;
+use compact_str::CompactString;
+
 use crate::markdown::table::{
-    has_pipe, read_text_cell, read_word_cell, split_cells, strip_decoration, stripped,
+    has_pipe, read_text, read_word_cell, split_cells, strip_decoration, stripped,
 };
 use crate::markdown::{MarkdownFile, starts_with_ignore_case};
 
@@ -454,16 +456,17 @@ fn pipe_lines(file: &MarkdownFile, lines: &[usize]) -> TableLines {
     }
 }
 
-/// `text` in lower case, copied once.
-fn lower_case(text: Cow<'_, str>) -> String {
+/// `text` in lower case, copied once (a short text without a heap
+/// allocation).
+fn lower_case(text: Cow<'_, str>) -> CompactString {
     let bytes = text.as_bytes();
     if !bytes
         .iter()
         .any(|b| b.is_ascii_uppercase() || !b.is_ascii())
     {
-        text.into_owned()
+        CompactString::new(text)
     } else {
-        text.to_lowercase()
+        CompactString::new(text.to_lowercase())
     }
 }
 
@@ -597,7 +600,9 @@ fn read_table(
                 .map(|r| &file.text[r.clone()])
                 .unwrap_or("")
         };
-        let key = read_word_cell(cell(cols[0])).into_owned();
+        // The cells are copied into short strings: most fit without a heap
+        // allocation of their own.
+        let key = read_word_cell(cell(cols[0]));
         let row = if key.is_empty() {
             if holds_more_than_its_key(file, &cells, cols[0]) {
                 problems.push(TableProblem {
@@ -609,14 +614,14 @@ fn read_table(
         } else {
             let blocking_cell = BlockingCell::read(&read_word_cell(cell(cols[4])));
             table.rows.push(DecisionRow {
-                key,
-                value: read_text_cell(cell(cols[1])),
-                owner: strip_decoration(cell(cols[2])),
+                key: CompactString::new(key),
+                value: CompactString::new(read_text(cell(cols[1]))),
+                owner: CompactString::new(stripped(cell(cols[2]))),
                 state: lower_case(read_word_cell(cell(cols[3]))),
                 blocking: blocking_cell == BlockingCell::Yes,
                 blocking_cell,
                 source: lower_case(read_word_cell(cell(cols[5]))),
-                evidence: read_text_cell(cell(cols[6])),
+                evidence: CompactString::new(read_text(cell(cols[6]))),
                 phase: PhaseScope::read(&stripped(cell(cols[7]))),
                 origin: Origin { file: kind, line },
             });

@@ -1,6 +1,7 @@
 //! One decision row as read from a plan's or a twin's `## Decisions` table
 //! (SPEC §3.3).
 
+use compact_str::CompactString;
 use serde::Serialize;
 
 /// Which file of a plan something comes from or points into: a decision
@@ -86,15 +87,15 @@ pub struct Origin {
 pub struct DecisionRow {
     /// The key: `*` and backticks removed, trimmed. Never empty (rows with
     /// an empty key are skipped).
-    pub key: String,
+    pub key: CompactString,
     /// The value as written (bold and backticks kept), trimmed, `\|` read
     /// as `|`.
-    pub value: String,
+    pub value: CompactString,
     /// The owner: `*` and backticks removed, trimmed.
-    pub owner: String,
+    pub owner: CompactString,
     /// The state, decoration removed, lower-cased (may be outside the
     /// vocabulary; the lint flags it).
-    pub state: String,
+    pub state: CompactString,
     /// `yes`, `true` or `y` (any case, decoration removed) mean yes.
     pub blocking: bool,
     /// What the blocking cell says, read without the yes/no shortcut: the
@@ -102,9 +103,9 @@ pub struct DecisionRow {
     /// (SPEC §5.4, §6 `decision-blocking-invalid`).
     pub blocking_cell: BlockingCell,
     /// The source, decoration removed, lower-cased (may be empty).
-    pub source: String,
+    pub source: CompactString,
     /// The evidence as written, trimmed, `\|` read as `|`.
-    pub evidence: String,
+    pub evidence: CompactString,
     /// The row's scope.
     pub phase: PhaseScope,
     /// Where the row was read.

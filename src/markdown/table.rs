@@ -153,13 +153,21 @@ pub fn read_word_cell(cell: &str) -> Cow<'_, str> {
 /// `(n - 1) / 2` backslashes and the pipe: `\|` and `\\|` as `|`,
 /// `\\\|` as `\|`. Backslashes anywhere else stay as written.
 pub fn read_text_cell(cell: &str) -> String {
+    read_text(cell).into_owned()
+}
+
+/// [`read_text_cell`] without a copy when the cell holds no escaped pipe
+/// (the trimmed cell as it is).
+pub fn read_text(cell: &str) -> Cow<'_, str> {
     let cell = trim_cell(cell);
     let bytes = cell.as_bytes();
     let escaped_pipe = memchr::memchr_iter(b'\\', bytes).any(|at| bytes.get(at + 1) == Some(&b'|'));
     if !escaped_pipe {
-        return cell.to_string();
+        return Cow::Borrowed(cell);
     }
-    recount_backslashes_before_pipes(cell, |n| n.saturating_sub(1) / 2)
+    Cow::Owned(recount_backslashes_before_pipes(cell, |n| {
+        n.saturating_sub(1) / 2
+    }))
 }
 
 /// `text` with each run of `n` backslashes that stands right before a `|`
