@@ -383,9 +383,7 @@ fn is_decision_line(line: &str) -> bool {
 fn may_name_key_column(line: &str) -> bool {
     let bytes = line.as_bytes();
     memchr::memchr2_iter(b'k', b'K', bytes).any(|at| {
-        let mut rest = bytes[at + 1..]
-            .iter()
-            .filter(|b| !matches!(b, b'*' | b'`'));
+        let mut rest = bytes[at + 1..].iter().filter(|b| !matches!(b, b'*' | b'`'));
         rest.next().is_some_and(|b| b.eq_ignore_ascii_case(&b'e'))
             && rest.next().is_some_and(|b| b.eq_ignore_ascii_case(&b'y'))
     })
@@ -929,7 +927,11 @@ mod tests {
             .into_iter()
             .map(|r| stripped(&line[r]).into_owned())
             .collect();
-        let names = |c: Column| cells.iter().any(|cell| Column::from_header(cell) == Some(c));
+        let names = |c: Column| {
+            cells
+                .iter()
+                .any(|cell| Column::from_header(cell) == Some(c))
+        };
         cells
             .first()
             .is_some_and(|first| vocab::key_index(first).is_some())

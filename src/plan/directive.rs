@@ -248,7 +248,10 @@ impl Plan {
                 .map(|block| bullet_lines(&self.file, self.block_body(block)))
                 .collect()
         });
-        let initial = label.split_whitespace().next().and_then(|w| w.bytes().next());
+        let initial = label
+            .split_whitespace()
+            .next()
+            .and_then(|w| w.bytes().next());
         blocks
             .blocks
             .iter()
