@@ -16,22 +16,12 @@ use std::ops::Range;
 /// suppression comment after the last pipe (SPEC §10.1,
 /// [`crate::lint::suppress::trailing_directive`]) is not a cell.
 pub fn split_cells(line: &str) -> Vec<Range<usize>> {
-    let line = &line[..crate::lint::suppress::trailing_directive(line).unwrap_or(line.len())];
-    let bytes = line.as_bytes();
-    let mut start = 0;
-    while start < bytes.len() && matches!(bytes[start], b' ' | b'\t') {
-        start += 1;
-    }
-    if bytes.get(start) == Some(&b'|') {
-        start += 1;
-    }
+    let (line, start, pipes) = separators(line);
     let mut cells = Vec::with_capacity(8);
     let mut cell_start = start;
-    for i in memchr::memchr_iter(b'|', &bytes[start..]).map(|i| start + i) {
-        if i == 0 || bytes[i - 1] != b'\\' {
-            cells.push(cell_start..i);
-            cell_start = i + 1;
-        }
+    for i in pipes {
+        cells.push(cell_start..i);
+        cell_start = i + 1;
     }
     let tail = &line[cell_start..];
     if !trim_cell(tail).is_empty() || cells.is_empty() {
@@ -43,6 +33,15 @@ pub fn split_cells(line: &str) -> Vec<Range<usize>> {
 /// The byte range of the first cell of a row line, relative to `line`:
 /// `split_cells(line)[0]`, found without splitting the rest of the line.
 pub fn first_cell(line: &str) -> Range<usize> {
+    let (line, start, mut pipes) = separators(line);
+    start..pipes.next().unwrap_or(line.len())
+}
+
+/// How [`split_cells`] reads a row line: the line without a trailing
+/// suppression comment, the offset where its first cell starts (after the
+/// leading blanks and a leading pipe), and the offsets of the pipes that
+/// end cells (each later `|` not preceded by a backslash), in order.
+fn separators(line: &str) -> (&str, usize, impl Iterator<Item = usize> + '_) {
     let line = &line[..crate::lint::suppress::trailing_directive(line).unwrap_or(line.len())];
     let bytes = line.as_bytes();
     let mut start = 0;
@@ -52,11 +51,10 @@ pub fn first_cell(line: &str) -> Range<usize> {
     if bytes.get(start) == Some(&b'|') {
         start += 1;
     }
-    let end = memchr::memchr_iter(b'|', &bytes[start..])
-        .map(|i| start + i)
-        .find(|&i| i == 0 || bytes[i - 1] != b'\\')
-        .unwrap_or(line.len());
-    start..end
+    let pipes = memchr::memchr_iter(b'|', &bytes[start..])
+        .map(move |i| start + i)
+        .filter(move |&i| i == 0 || bytes[i - 1] != b'\\');
+    (line, start, pipes)
 }
 
 /// Whether a row line holds at least one unescaped `|`.
