@@ -11,7 +11,7 @@
 //! `outstanding` row is a decision still owed, which the gate reports.
 
 use super::{Hit, LintInput, line_span, trimmed_span};
-use crate::markdown::table::{split_cells, strip_decoration, trim_cell};
+use crate::markdown::table::{split_cells, strip_decoration};
 
 /// The text of a Phase graph cell or a heading's title that the template
 /// leaves to be written.
@@ -52,9 +52,9 @@ pub fn template_placeholder(input: &LintInput, out: &mut Vec<Hit>) {
     let body = file.frontmatter.as_ref().map_or(0, |f| f.end);
     for line in file.line_of(body)..=file.lines.len() {
         let range = line_span(file, line);
-        if range.start >= body
+        if file.text[range.clone()].starts_with(INTRODUCTION_HINT)
+            && range.start >= body
             && !file.doc.in_code_or_html(range.start)
-            && file.text[range.clone()].starts_with(INTRODUCTION_HINT)
         {
             out.push(Hit::in_plan(
                 range,
@@ -70,10 +70,18 @@ pub fn template_placeholder(input: &LintInput, out: &mut Vec<Hit>) {
                 continue;
             };
             let text = &file.text[row.range.clone()];
-            for (i, cell) in split_cells(text).into_iter().enumerate().skip(1) {
-                if trim_cell(&text[cell.clone()]) != ELLIPSIS {
+            // The row's cells are those of its line, trimmed: the line is
+            // split again only for a placeholder's span.
+            for (i, _) in row
+                .cells
+                .iter()
+                .enumerate()
+                .skip(1)
+                .filter(|(_, c)| *c == ELLIPSIS)
+            {
+                let Some(cell) = split_cells(text).get(i).cloned() else {
                     continue;
-                }
+                };
                 let column = table.header.get(i).map_or("", String::as_str);
                 let span = trimmed_span(
                     file,
