@@ -94,24 +94,19 @@ impl Pattern {
     /// this says no, no fold of the lines holds a match, and the fold need
     /// not be made.
     pub fn may_appear(&self, text: &str) -> bool {
-        let fold = |b: u8| {
-            if self.ignore_case {
-                b.to_ascii_lowercase()
-            } else {
-                b
+        // The bytes the text holds (folded); the text itself is folded only
+        // when a word's bytes are all there.
+        let mut present = [false; 256];
+        if self.ignore_case {
+            for &b in text.as_bytes() {
+                present[usize::from(b.to_ascii_lowercase())] = true;
             }
-        };
-        // The bytes the text holds (folded), one bit each; the text itself
-        // is folded only when a word's bytes are all there.
-        let mut present = [0u64; 4];
-        for &b in text.as_bytes() {
-            let b = fold(b);
-            present[usize::from(b >> 6)] |= 1 << (b & 63);
+        } else {
+            for &b in text.as_bytes() {
+                present[usize::from(b)] = true;
+            }
         }
-        let possible = |part: &String| {
-            part.bytes()
-                .all(|b| present[usize::from(b >> 6)] & (1 << (b & 63)) != 0)
-        };
+        let possible = |part: &String| part.bytes().all(|b| present[usize::from(b)]);
         let lowered = std::cell::OnceCell::new();
         let folded = || -> &str {
             if self.ignore_case {
