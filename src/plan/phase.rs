@@ -3,6 +3,8 @@
 
 use std::ops::Range;
 
+use compact_str::CompactString;
+
 use crate::markdown::MarkdownFile;
 use crate::plan::graph::{has_gated_word, parse_phase_number};
 
@@ -10,9 +12,9 @@ use crate::plan::graph::{has_gated_word, parse_phase_number};
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Directive {
     /// The label as written, without the colon (`Gate-check`).
-    pub label: String,
+    pub label: CompactString,
     /// The value after the colon, trimmed.
-    pub value: String,
+    pub value: CompactString,
     /// Whether the label was bold (`**Label:**` or `**Label**:`).
     pub bold: bool,
     /// 1-based line of the bullet.
@@ -122,7 +124,7 @@ fn read_directives(file: &MarkdownFile, from: usize, to: usize) -> Vec<Directive
 
 /// Parses a bullet line `- **Label:** value` / `- Label: value` into
 /// (label, value, bold). The label is letters, digits, spaces and `-`.
-pub fn parse_directive(line: &str) -> Option<(String, String, bool)> {
+pub fn parse_directive(line: &str) -> Option<(CompactString, CompactString, bool)> {
     let rest = line.trim_start_matches([' ', '\t']);
     let rest = rest.strip_prefix(['-', '*', '+'])?;
     if !rest.starts_with([' ', '\t']) {
@@ -148,18 +150,14 @@ pub fn parse_directive(line: &str) -> Option<(String, String, bool)> {
         if !is_label(label) {
             return None;
         }
-        return Some((label.to_string(), value.trim().to_string(), true));
+        return Some((label.into(), value.trim().into(), true));
     }
     let colon = rest.find(':')?;
     let label = rest[..colon].trim();
     if !is_label(label) {
         return None;
     }
-    Some((
-        label.to_string(),
-        rest[colon + 1..].trim().to_string(),
-        false,
-    ))
+    Some((label.into(), rest[colon + 1..].trim().into(), false))
 }
 
 #[cfg(test)]
