@@ -76,18 +76,32 @@ impl Twin {
 /// The first of `path` and the folders above it, from the top down, that
 /// is a symlink whose target does not exist, with where it points; `None`
 /// when there is none (the file is simply missing).
+///
+/// The folders that resolve are not looked at one by one: reaching the
+/// deepest of them resolved every folder above it, so none of those is a
+/// dangling link; and below an entry that does not exist at all, nothing
+/// exists either.
 fn dangling_link_above(path: &Path) -> Option<(PathBuf, PathBuf)> {
-    let mut ancestors: Vec<&Path> = path
+    let ancestors: Vec<&Path> = path
         .ancestors()
         .filter(|a| !a.as_os_str().is_empty())
         .collect();
-    ancestors.reverse();
-    ancestors.into_iter().find_map(|a| {
-        let is_link = std::fs::symlink_metadata(a).is_ok_and(|m| m.file_type().is_symlink());
+    let resolved = ancestors
+        .iter()
+        .position(|a| std::fs::metadata(a).is_ok())
+        .unwrap_or(ancestors.len());
+    for &a in ancestors[..resolved].iter().rev() {
+        let is_link = match std::fs::symlink_metadata(a) {
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return None,
+            entry => entry.is_ok_and(|m| m.file_type().is_symlink()),
+        };
         let missing =
             matches!(std::fs::metadata(a), Err(e) if e.kind() == std::io::ErrorKind::NotFound);
-        (is_link && missing).then(|| (a.to_path_buf(), std::fs::read_link(a).unwrap_or_default()))
-    })
+        if is_link && missing {
+            return Some((a.to_path_buf(), std::fs::read_link(a).unwrap_or_default()));
+        }
+    }
+    None
 }
 
 /// A plan together with its twin: everything a listing, a lint or a write
@@ -157,5 +171,66 @@ impl Manifest {
             FileKind::Twin => self.twin.as_ref().map(|t| t.file.path.as_path()),
             FileKind::Handoff(_) => None,
         }
+    }
+}
+
+#[cfg(all(test, unix))]
+mod tests {
+    use super::*;
+    use std::os::unix::fs::symlink;
+
+    /// [`dangling_link_above`] by its definition: every folder from the top
+    /// down, then the file, each looked at.
+    fn dangling_link_above_by_every_folder(path: &Path) -> Option<(PathBuf, PathBuf)> {
+        let mut ancestors: Vec<&Path> = path
+            .ancestors()
+            .filter(|a| !a.as_os_str().is_empty())
+            .collect();
+        ancestors.reverse();
+        ancestors.into_iter().find_map(|a| {
+            let is_link = std::fs::symlink_metadata(a).is_ok_and(|m| m.file_type().is_symlink());
+            let missing =
+                matches!(std::fs::metadata(a), Err(e) if e.kind() == std::io::ErrorKind::NotFound);
+            (is_link && missing)
+                .then(|| (a.to_path_buf(), std::fs::read_link(a).unwrap_or_default()))
+        })
+    }
+
+    #[test]
+    fn dangling_links_are_found_as_a_look_at_every_folder_finds_them() {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let root = dir.path();
+        std::fs::create_dir_all(root.join("real/inner")).expect("folders");
+        std::fs::write(root.join("real/file.md"), "x").expect("a file");
+        symlink(root.join("nowhere"), root.join("gone")).expect("a dangling link");
+        symlink(root.join("real"), root.join("alias")).expect("a link");
+        symlink(root.join("real/none.md"), root.join("real/inner/gone.md")).expect("a link");
+        symlink(root.join("gone"), root.join("real/chain")).expect("a link to a link");
+        let paths = [
+            "real/file.md",
+            "real/missing.md",
+            "real/inner/gone.md",
+            "real/inner/x/y/decisions.md",
+            "gone",
+            "gone/decisions.md",
+            "gone/a/b/decisions.md",
+            "alias/inner/gone.md",
+            "alias/missing/decisions.md",
+            "real/chain/decisions.md",
+            "real/file.md/decisions.md",
+            "nothing/here/decisions.md",
+            "real/../gone/decisions.md",
+        ];
+        for path in paths {
+            let path = root.join(path);
+            assert_eq!(
+                dangling_link_above(&path),
+                dangling_link_above_by_every_folder(&path),
+                "{}",
+                path.display()
+            );
+        }
+        assert!(dangling_link_above(&root.join("gone/a/decisions.md")).is_some());
+        assert!(dangling_link_above(&root.join("real/missing.md")).is_none());
     }
 }
