@@ -207,9 +207,12 @@ fn line_of(text: &str, offset: usize) -> usize {
 
 /// `<path>:<line>: <message>; fix the file: <shape>`.
 fn policy_error(path: &Path, line: Option<usize>, message: &str, shape: &str) -> Error {
+    // Relative to the working directory when below it, as every path a
+    // report prints.
+    let shown = escape_path(Path::new(&crate::output::shown_path(path)));
     let place = match line {
-        Some(line) => format!("{}:{line}", escape_path(path)),
-        None => escape_path(path),
+        Some(line) => format!("{shown}:{line}"),
+        None => shown,
     };
     Error::Policy(format!("{place}: {message}; fix the file ({shape})"))
 }

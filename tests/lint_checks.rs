@@ -373,3 +373,28 @@ fn decision_table_edge_cases_lint_as_documented() {
     }
     assert!(seen >= 20, "only {seen} cases");
 }
+
+#[test]
+fn a_misspelled_state_or_source_names_the_word_it_is_likely_meant_to_be() {
+    let root = Root::new();
+    root.plan(
+        "typos",
+        "---\nslug: typos\nstatus: active\nphases: 1\n---\n\n# Typos\n\n## Phase graph\n\n| Phase | Title | Depends on | Repos |\n|---|---|---|---|\n| 1 | One | — | r |\n\n## Decisions\n\n| key | value | owner | state | blocking | source |\n|---|---|---|---|---|---|\n| `relay` | off | op | Outstandng. | no | plan |\n| `stop` | halt | op | answered | no | rulng |\n| `announce` | none | op | later | no | plan |\n\n## Phases\n\n### Phase 1 — One\n- **Verification:** `true`\n",
+    );
+    let (_, fs) = findings(&root, "typos");
+    let message = |name: &str, row: &str| -> String {
+        fs.iter()
+            .filter(|f| f["name"] == name)
+            .filter_map(|f| f["message"].as_str())
+            .find(|m| m.contains(row))
+            .unwrap_or_default()
+            .to_string()
+    };
+    let state = message("decision-state-unknown", "`relay`");
+    assert!(state.ends_with("; did you mean `outstanding`?"), "{state}");
+    let source = message("decision-source-unknown", "`stop`");
+    assert!(source.ends_with("; did you mean `ruling`?"), "{source}");
+    // No hint for a word that is near none of them.
+    let far = message("decision-state-unknown", "`announce`");
+    assert!(far.ends_with("answered outstanding waived"), "{far}");
+}

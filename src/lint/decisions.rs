@@ -169,10 +169,13 @@ pub fn decision_state_unknown(input: &LintInput, out: &mut Vec<Hit>) {
     for source in sources(input) {
         for row in source.rows() {
             if !vocab::is_state(&row.state) {
+                let hint = closest_word(&row.state, vocab::STATES.iter().copied())
+                    .map(|w| format!("; did you mean `{w}`?"))
+                    .unwrap_or_default();
                 out.push(source.hit(
                     source.cell_span(row, Column::State),
                     format!(
-                        "{}: decision-state-unknown — state \"{}\" is not one of: {}",
+                        "{}: decision-state-unknown — state \"{}\" is not one of: {}{hint}",
                         source.row_head(row),
                         escape_invisible(&row.state),
                         vocab::STATES.join(" ")
@@ -190,10 +193,13 @@ pub fn decision_source_unknown(input: &LintInput, out: &mut Vec<Hit>) {
     for source in sources(input) {
         for row in source.rows() {
             if !row.source.is_empty() && !vocab::is_source(&row.source) {
+                let hint = closest_word(&row.source, vocab::SOURCES.iter().copied())
+                    .map(|w| format!("; did you mean `{w}`?"))
+                    .unwrap_or_default();
                 out.push(source.hit(
                     source.cell_span(row, Column::Source),
                     format!(
-                        "{}: decision-source-unknown — source \"{}\" is not one of: {}",
+                        "{}: decision-source-unknown — source \"{}\" is not one of: {}{hint}",
                         source.row_head(row),
                         escape_invisible(&row.source),
                         vocab::SOURCES.join(" ")
