@@ -319,3 +319,32 @@ fn dry_run_of_a_crlf_twin_keeps_its_line_ends() {
     assert!(!diff.contains("\n\n"), "{diff:?}");
     assert!(!stderr(&out).contains("lone CR"), "{}", stderr(&out));
 }
+
+#[test]
+fn dry_run_of_a_twin_with_mixed_line_ends_shows_each_line_once() {
+    let root = root();
+    let out = root.decisions("quay", &["answer", "stop", "--value", "halt"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let twin = root.twin_path("quay");
+    // CRLF everywhere, but for one lone CR after the title line.
+    let crlf = std::fs::read_to_string(&twin)
+        .expect("the twin")
+        .replace('\n', "\r\n");
+    let mixed = crlf.replacen("\r\n", "\r", 1);
+    std::fs::write(&twin, &mixed).expect("a twin with mixed line ends");
+
+    let out = root.decisions("quay", &["answer", "stop", "--value", "go on", "--dry-run"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let diff = stdout(&out);
+    // The lone CR is shown as a line end; the CRLF lines keep their CRLF and
+    // gain no blank line after them.
+    assert!(
+        !diff.contains("\r\n\n") && !diff.contains("\n\n"),
+        "{diff:?}"
+    );
+    assert!(
+        diff.contains("\n-| `stop` | halt | op | answered | no | run | decisions.sh 2026-09-14 | — |\r\n+| `stop` | go on | op | answered | no | run | decisions.sh 2026-09-14 | — |\r\n"),
+        "{diff:?}"
+    );
+    assert_eq!(std::fs::read_to_string(&twin).expect("the twin"), mixed);
+}
