@@ -134,3 +134,27 @@ fn a_twin_without_anything_like_a_section_still_gets_one() {
         "{written}"
     );
 }
+
+#[test]
+fn a_swallowed_section_is_explained_by_what_swallows_it() {
+    for (name, says, not) in [
+        (
+            "unclosed-comment",
+            "the HTML comment opened here is never closed (no \"-->\")",
+            "code fence",
+        ),
+        (
+            "unclosed-fence",
+            "the code fence opened here (\"",
+            "HTML comment",
+        ),
+    ] {
+        let root = Root::fixture("writer");
+        root.twin("quay", &fixture_twin(name));
+        let out = answer(&root, &["--dry-run"]);
+        assert_eq!(out.status.code(), Some(1), "{name}");
+        let message = stderr(&out);
+        assert!(message.contains(says), "{name}: {message}");
+        assert!(!message.contains(not), "{name}: {message}");
+    }
+}
