@@ -441,23 +441,28 @@ impl LintConfig {
     }
 }
 
-/// The 1-based line of byte `offset` in `text`.
-fn line_of(text: &str, offset: usize) -> usize {
+/// The 1-based line of byte `offset` in `text` (a settings or policy
+/// file, whose lines end in `\n`).
+pub(crate) fn line_of(text: &str, offset: usize) -> usize {
     1 + text.as_bytes()[..offset.min(text.len())]
         .iter()
         .filter(|b| **b == b'\n')
         .count()
 }
 
-fn config_error(path: &Path, line: Option<usize>, message: &str) -> Error {
-    // Relative to the working directory when below it, as every path a
-    // report prints.
+/// Where in a settings or policy file a problem is, for its message:
+/// `<path>:<line>`, or the path alone; the path relative to the working
+/// directory when below it, as every path a report prints.
+pub(crate) fn file_place(path: &Path, line: Option<usize>) -> String {
     let shown = escape_path(Path::new(&crate::output::shown_path(path)));
-    let place = match line {
+    match line {
         Some(line) => format!("{shown}:{line}"),
         None => shown,
-    };
-    Error::Config(format!("{place}: {message}"))
+    }
+}
+
+fn config_error(path: &Path, line: Option<usize>, message: &str) -> Error {
+    Error::Config(format!("{}: {message}", file_place(path, line)))
 }
 
 #[cfg(test)]

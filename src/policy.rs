@@ -25,8 +25,8 @@ use std::path::Path;
 
 use serde::de::{self, Deserialize, Deserializer, Visitor};
 
-use crate::config::CONFIG_FILE;
-use crate::error::{Error, Result, escape_invisible, escape_path};
+use crate::config::{CONFIG_FILE, file_place, line_of};
+use crate::error::{Error, Result, escape_invisible};
 use crate::vocab;
 
 /// The console's policy preferences (SPEC §5.5, source 3 and 4).
@@ -197,24 +197,12 @@ fn read_text(path: &Path) -> Result<String> {
     crate::markdown::decode_utf8(path, bytes)
 }
 
-/// The 1-based line of byte `offset` in `text`.
-fn line_of(text: &str, offset: usize) -> usize {
-    1 + text.as_bytes()[..offset.min(text.len())]
-        .iter()
-        .filter(|b| **b == b'\n')
-        .count()
-}
-
 /// `<path>:<line>: <message>; fix the file: <shape>`.
 fn policy_error(path: &Path, line: Option<usize>, message: &str, shape: &str) -> Error {
-    // Relative to the working directory when below it, as every path a
-    // report prints.
-    let shown = escape_path(Path::new(&crate::output::shown_path(path)));
-    let place = match line {
-        Some(line) => format!("{shown}:{line}"),
-        None => shown,
-    };
-    Error::Policy(format!("{place}: {message}; fix the file ({shape})"))
+    Error::Policy(format!(
+        "{}: {message}; fix the file ({shape})",
+        file_place(path, line)
+    ))
 }
 
 /// A key of a policy table: a key of the vocabulary (exact case).

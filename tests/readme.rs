@@ -168,11 +168,18 @@ fn shipped_hook() -> serde_json::Value {
 
 /// The README's YAML blocks, each as written.
 fn yaml_blocks(text: &str) -> Vec<String> {
+    fenced_blocks(text, "yaml")
+}
+
+/// The bodies of the fenced blocks of `lang` in `text`, each line ending in
+/// a newline.
+fn fenced_blocks(text: &str, lang: &str) -> Vec<String> {
+    let opening = format!("```{lang}");
     let mut blocks = Vec::new();
     let mut current: Option<String> = None;
     for line in text.lines() {
         match (&mut current, line) {
-            (None, "```yaml") => current = Some(String::new()),
+            (None, line) if line == opening => current = Some(String::new()),
             (Some(block), "```") => {
                 blocks.push(std::mem::take(block));
                 current = None;
@@ -481,11 +488,9 @@ fn the_readme_shows_the_hook_the_ci_step_and_the_lock_file() {
 
 /// The body of the README's first fenced block of `lang` that holds `needle`.
 fn block_holding(text: &str, lang: &str, needle: &str) -> String {
-    text.split(&format!("```{lang}\n"))
-        .skip(1)
-        .filter_map(|rest| rest.split_once("\n```").map(|(body, _)| body))
+    fenced_blocks(text, lang)
+        .into_iter()
         .find(|body| body.contains(needle))
-        .map(|body| format!("{body}\n"))
         .unwrap_or_else(|| panic!("no ```{lang} block holding {needle}"))
 }
 

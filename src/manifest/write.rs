@@ -256,7 +256,7 @@ fn lone_cr_as_lf(text: &str) -> std::borrow::Cow<'_, str> {
     }
     let mut out = String::with_capacity(text.len());
     for (i, c) in text.char_indices() {
-        out.push(if c == '\r' && lone(i) { '\n' } else { c });
+        out.push(if lone(i) { '\n' } else { c });
     }
     std::borrow::Cow::Owned(out)
 }
