@@ -247,16 +247,21 @@ fn dry_run_of_a_new_twin_diffs_against_dev_null() {
     );
 }
 
-#[test]
-fn dry_run_of_a_lone_cr_twin_shows_lines_and_says_so() {
+/// A root whose twin holds an answered `stop` row, its line ends rewritten
+/// by `line_ends`; the root, the twin's path and the text written.
+fn twin_with_line_ends(line_ends: impl Fn(&str) -> String) -> (Root, std::path::PathBuf, String) {
     let root = root();
     let out = root.decisions("quay", &["answer", "stop", "--value", "halt"]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let twin = root.twin_path("quay");
-    let cr_only = std::fs::read_to_string(&twin)
-        .expect("the twin")
-        .replace('\n', "\r");
-    std::fs::write(&twin, &cr_only).expect("a lone-CR twin");
+    let text = line_ends(&std::fs::read_to_string(&twin).expect("the twin"));
+    std::fs::write(&twin, &text).expect("the twin rewritten");
+    (root, twin, text)
+}
+
+#[test]
+fn dry_run_of_a_lone_cr_twin_shows_lines_and_says_so() {
+    let (root, twin, cr_only) = twin_with_line_ends(|t| t.replace('\n', "\r"));
 
     let out = root.decisions("quay", &["answer", "stop", "--value", "go on", "--dry-run"]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
@@ -301,14 +306,7 @@ fn dry_run_of_a_lone_cr_twin_shows_lines_and_says_so() {
 /// line shown twice): only a lone CR is shown as LF.
 #[test]
 fn dry_run_of_a_crlf_twin_keeps_its_line_ends() {
-    let root = root();
-    let out = root.decisions("quay", &["answer", "stop", "--value", "halt"]);
-    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
-    let twin = root.twin_path("quay");
-    let crlf = std::fs::read_to_string(&twin)
-        .expect("the twin")
-        .replace('\n', "\r\n");
-    std::fs::write(&twin, &crlf).expect("a CRLF twin");
+    let (root, _, _) = twin_with_line_ends(|t| t.replace('\n', "\r\n"));
     let out = root.decisions("quay", &["answer", "stop", "--value", "go on", "--dry-run"]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let diff = stdout(&out);
@@ -322,16 +320,9 @@ fn dry_run_of_a_crlf_twin_keeps_its_line_ends() {
 
 #[test]
 fn dry_run_of_a_twin_with_mixed_line_ends_shows_each_line_once() {
-    let root = root();
-    let out = root.decisions("quay", &["answer", "stop", "--value", "halt"]);
-    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
-    let twin = root.twin_path("quay");
     // CRLF everywhere, but for one lone CR after the title line.
-    let crlf = std::fs::read_to_string(&twin)
-        .expect("the twin")
-        .replace('\n', "\r\n");
-    let mixed = crlf.replacen("\r\n", "\r", 1);
-    std::fs::write(&twin, &mixed).expect("a twin with mixed line ends");
+    let (root, twin, mixed) =
+        twin_with_line_ends(|t| t.replace('\n', "\r\n").replacen("\r\n", "\r", 1));
 
     let out = root.decisions("quay", &["answer", "stop", "--value", "go on", "--dry-run"]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
