@@ -7,7 +7,6 @@ use std::ops::Range;
 
 use super::{Hit, LintInput, UndefinedPhases, line_span, phase_list};
 use crate::error::escape_invisible;
-use crate::manifest::FileKind;
 use crate::plan::graph::{DependsToken, read_phase_list};
 use crate::plan::phase::Directive;
 use crate::plan::{PhaseBlock, Plan};
@@ -99,15 +98,6 @@ fn typed_gates<'a>(input: &'a LintInput) -> Vec<(u32, Gate<'a>, Range<usize>)> {
         .collect()
 }
 
-fn hit(span: Range<usize>, message: String) -> Hit {
-    Hit {
-        file: FileKind::Plan,
-        span,
-        message,
-        fix: None,
-    }
-}
-
 /// F24 `gate-directive-missing`: a GATED phase (heading or graph row) with
 /// no Gate-check bullet; it reads as `ai`. Points at the heading.
 pub fn gate_directive_missing(input: &LintInput, out: &mut Vec<Hit>) {
@@ -118,7 +108,7 @@ pub fn gate_directive_missing(input: &LintInput, out: &mut Vec<Hit>) {
             } else {
                 "add a \"### Phase\" block with"
             };
-            out.push(hit(
+            out.push(Hit::in_plan(
                 p.span,
                 format!(
                     "phase {}: gate-directive-missing — the phase is *(GATED)* but has no Gate-check, so the gate reads as \"ai\"; {place} \"- **Gate-check:** <type> <value>\" (types: {})",
@@ -138,7 +128,7 @@ pub fn gate_check_unmarked(input: &LintInput, out: &mut Vec<Hit>) {
         if let Some(gate) = &p.gate
             && !p.gated
         {
-            out.push(hit(
+            out.push(Hit::in_plan(
                 line_span(&plan.file, gate.directive.line),
                 format!(
                     "phase {}: has a Gate-check but the heading is not marked *(GATED)* — a run does not stop at this gate; add *(GATED)* to the heading, or remove the Gate-check",
@@ -157,7 +147,7 @@ pub fn gate_type_unknown(input: &LintInput, out: &mut Vec<Hit>) {
         if let Some(gate) = &p.gate
             && !gate.known()
         {
-            out.push(hit(
+            out.push(Hit::in_plan(
                 line_span(&plan.file, gate.directive.line),
                 format!(
                     "phase {}: gate-type-unknown — Gate-check type \"{}\" is not one of: {}; write \"- **Gate-check:** <type> <value>\" with one of them",
@@ -183,7 +173,7 @@ pub fn gate_value_missing(input: &LintInput, out: &mut Vec<Hit>) {
                 "date" | "deadline" | "by" => "2026-10-01",
                 _ => "a sentence the reviewer checks",
             };
-            out.push(hit(
+            out.push(Hit::in_plan(
                 span,
                 format!(
                     "phase {phase}: Gate-check type \"{}\" has no value — the gate cannot be checked; write e.g. \"- **Gate-check:** {} {example}\"",
@@ -221,7 +211,7 @@ pub fn gate_phase_unknown(input: &LintInput, out: &mut Vec<Hit>) {
         }
         let (named, bad) = gate_tokens(gate.value);
         for token in bad {
-            out.push(hit(
+            out.push(Hit::in_plan(
                 span.clone(),
                 format!(
                     "phase {phase}: gate-phase-unknown — Gate-check \"{}\": \"{}\" is not a phase number or a range A-B; name the phases this gate waits for, e.g. \"phases 2, 3\"",
@@ -245,7 +235,7 @@ pub fn gate_phase_unknown(input: &LintInput, out: &mut Vec<Hit>) {
                 (false, 1) => (format!(" in the range {a}-{b}"), "is"),
                 (false, _) => (format!(" in the range {a}-{b}"), "are"),
             };
-            out.push(hit(
+            out.push(Hit::in_plan(
                 span.clone(),
                 format!(
                     "phase {phase}: gate-phase-unknown — Gate-check \"{}\" names {}{within}, which {verb} not in this plan (phases: {}); name a phase of the graph",
@@ -271,7 +261,7 @@ pub fn gate_phase_self(input: &LintInput, out: &mut Vec<Hit>) {
             DependsToken::Unknown(_) => false,
         });
         if names_itself {
-            out.push(hit(
+            out.push(Hit::in_plan(
                 span,
                 format!(
                     "phase {phase}: gate-phase-self — Gate-check \"{}\" waits for phase {phase} itself, so it can never clear; name the phases that must finish first",
@@ -303,7 +293,7 @@ pub fn gate_date_invalid(input: &LintInput, out: &mut Vec<Hit>) {
         }
         let first = gate.value.split_whitespace().next().unwrap_or("");
         if !is_real_date(first) {
-            out.push(hit(
+            out.push(Hit::in_plan(
                 span,
                 format!(
                     "phase {phase}: gate-date-invalid — Gate-check {} \"{}\" is not a real YYYY-MM-DD date; write the day the gate clears, e.g. \"{} 2026-10-01\"",
@@ -356,7 +346,7 @@ pub fn gate_plan_unknown(input: &LintInput, out: &mut Vec<Hit>) {
             }
         };
         if let Some(problem) = problem {
-            out.push(hit(
+            out.push(Hit::in_plan(
                 span,
                 format!(
                     "phase {phase}: gate-plan-unknown — Gate-check plan \"{}\" {problem}",
@@ -388,7 +378,7 @@ pub fn landed_gate_unknown_phase(input: &LintInput, out: &mut Vec<Hit>) {
             [DependsToken::Phase(_)] => continue,
             _ => "does not name one phase number".to_string(),
         };
-        out.push(hit(
+        out.push(Hit::in_plan(
             span,
             format!(
                 "phase {phase}: landed-gate-unknown-phase — Gate-check \"{}\" {problem}; name the one other phase whose change must land first",

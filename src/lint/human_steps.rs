@@ -482,10 +482,6 @@ fn first_chars(text: &str, n: usize) -> &str {
     text.char_indices().nth(n).map_or(text, |(i, _)| &text[..i])
 }
 
-fn hit(span: Range<usize>, message: String) -> Hit {
-    Hit::in_plan(span, message)
-}
-
 /// Every step bullet of the input's plan with what the reader makes of it,
 /// read on first use.
 fn parsed_steps<'i>(input: &'i LintInput) -> &'i [(StepLine, Parsed)] {
@@ -505,7 +501,7 @@ fn parsed_steps<'i>(input: &'i LintInput) -> &'i [(StepLine, Parsed)] {
 pub fn human_step_superseded(input: &LintInput, out: &mut Vec<Hit>) {
     for (step, parsed) in parsed_steps(input) {
         if *parsed == Parsed::Superseded {
-            out.push(hit(
+            out.push(Hit::in_plan(
                 step.span.clone(),
                 format!(
                     "phase {}: human-step-superseded — \"- **{STEP_LABEL}:** {}\" is the old free-text spelling, which no reader takes, so the step is never asked for; write it as \"- **{STEP_LABEL}:** <kind> · <what to do> · proof: <watch ref>\" (kinds: `planfile explain human-step-kind-unknown`)",
@@ -522,7 +518,7 @@ pub fn human_step_superseded(input: &LintInput, out: &mut Vec<Hit>) {
 pub fn human_step_kind_unknown(input: &LintInput, out: &mut Vec<Hit>) {
     for (step, parsed) in parsed_steps(input) {
         if let Parsed::KindUnknown(word) = parsed {
-            out.push(hit(
+            out.push(Hit::in_plan(
                 step.span.clone(),
                 format!(
                     "phase {}: human-step-kind-unknown — \"{}\" is not one of: {} — the step is never asked for; start the bullet with one of these kinds",
@@ -540,7 +536,7 @@ pub fn human_step_kind_unknown(input: &LintInput, out: &mut Vec<Hit>) {
 pub fn human_step_field_invalid(input: &LintInput, out: &mut Vec<Hit>) {
     for (step, parsed) in parsed_steps(input) {
         if let Parsed::FieldInvalid(reason) = parsed {
-            out.push(hit(
+            out.push(Hit::in_plan(
                 step.span.clone(),
                 format!(
                     "phase {}: human-step-field-invalid — {reason}; the step is never asked for until it is fixed",
@@ -558,7 +554,7 @@ pub fn human_step_no_proof(input: &LintInput, out: &mut Vec<Hit>) {
         if let Parsed::Step(s) = parsed
             && s.proof.is_empty()
         {
-            out.push(hit(
+            out.push(Hit::in_plan(
                 step.span.clone(),
                 format!(
                     "phase {}: human-step-no-proof — the {} step \"{}\" names no proof:, so only a person's word can close it and nothing can see it done before the launch; add · proof: <watch ref> (cmd:\"…\", gh:<owner/repo>#pr/<n>, …)",
@@ -579,7 +575,7 @@ pub fn human_step_no_why(input: &LintInput, out: &mut Vec<Hit>) {
             && s.why.is_empty()
         {
             let reasons = s.kind.reasons;
-            out.push(hit(
+            out.push(Hit::in_plan(
                 step.span.clone(),
                 format!(
                     "phase {}: human-step-no-why — the {} step \"{}\" names no why:, so it is given its kind's first reason ({}), marked inferred; add · why: <reason> with one of: {}",

@@ -10,7 +10,6 @@ use super::{
     Hit, LintInput, UndefinedPhases, defined_phases_named, line_span, phase_list, trimmed_span,
 };
 use crate::error::escape_invisible;
-use crate::manifest::FileKind;
 use crate::markdown::table::split_cells;
 use crate::plan::graph::{DependsToken, GraphRow, GraphTable, PhaseCellValue};
 use crate::plan::{FrontmatterProblem, Scalar};
@@ -63,15 +62,6 @@ fn defining_rows(table: &GraphTable) -> Vec<(u32, &GraphRow)> {
         .collect()
 }
 
-fn hit(span: Range<usize>, message: String) -> Hit {
-    Hit {
-        file: FileKind::Plan,
-        span,
-        message,
-        fix: None,
-    }
-}
-
 /// The YAML library's message without its `error:` and `line L column C:`
 /// prefixes (they count lines from the start of the YAML block, not of the
 /// plan; the finding carries the plan's line).
@@ -119,7 +109,7 @@ pub fn frontmatter_invalid(input: &LintInput, out: &mut Vec<Hit>) {
             )
         }
     };
-    out.push(hit(
+    out.push(Hit::in_plan(
         line_span(&plan.file, line),
         format!("frontmatter (line {line}): frontmatter-invalid — {what}"),
     ));
@@ -131,7 +121,7 @@ pub fn graph_table_missing(input: &LintInput, out: &mut Vec<Hit>) {
     let plan = &input.manifest.plan;
     match &plan.graph {
         None => {
-            out.push(hit(
+            out.push(Hit::in_plan(
                 line_span(&plan.file, 1),
                 format!(
                     "Phase graph: no \"## Phase graph\" heading in the plan — add a \"## Phase graph\" section with a {GRAPH_HEADER} table, one row per phase"
@@ -139,7 +129,7 @@ pub fn graph_table_missing(input: &LintInput, out: &mut Vec<Hit>) {
             ));
         }
         Some(graph) if graph.table.as_ref().is_none_or(|t| t.rows.is_empty()) => {
-            out.push(hit(
+            out.push(Hit::in_plan(
                 line_span(&plan.file, graph.heading_line),
                 format!(
                     "Phase graph: no table rows found under the \"## Phase graph\" heading — add a {GRAPH_HEADER} table (header, |---| delimiter row, one row per phase)"
@@ -165,7 +155,7 @@ pub fn graph_header_missing(input: &LintInput, out: &mut Vec<Hit>) {
     } else {
         "its header row is blank, so no column can be found"
     };
-    out.push(hit(
+    out.push(Hit::in_plan(
         line_span(input.plan_file(), table.header_line),
         format!(
             "Phase graph: the table has no header row — {what}; add {GRAPH_HEADER} above the first row, then a |---|---|---|---| line"
@@ -178,7 +168,7 @@ pub fn graph_header_missing(input: &LintInput, out: &mut Vec<Hit>) {
 pub fn graph_depends_column_missing(input: &LintInput, out: &mut Vec<Hit>) {
     let Some(table) = table(input) else { return };
     if has_header(table) && table.depends_col.is_none() {
-        out.push(hit(
+        out.push(Hit::in_plan(
             line_span(input.plan_file(), table.header_line),
             "Phase graph: the header names no \"Depends on\" column — no dependency can be read; name the column \"Depends on\" (a cell holds phase numbers, ranges like 2-4, or — for none)".to_string(),
         ));
@@ -190,7 +180,7 @@ pub fn graph_depends_column_missing(input: &LintInput, out: &mut Vec<Hit>) {
 pub fn graph_repos_column_missing(input: &LintInput, out: &mut Vec<Hit>) {
     let Some(table) = table(input) else { return };
     if has_header(table) && table.repos_col.is_none() {
-        out.push(hit(
+        out.push(Hit::in_plan(
             line_span(input.plan_file(), table.header_line),
             "Phase graph: the header names no \"Repos\" column — a run cannot tell which repositories a phase touches; add a \"Repos\" column".to_string(),
         ));
@@ -220,7 +210,7 @@ pub fn graph_row_cell_count(input: &LintInput, out: &mut Vec<Hit>) {
         } else {
             "remove the extra cells, or write a | inside a cell as \\|"
         };
-        out.push(hit(
+        out.push(Hit::in_plan(
             line_span(input.plan_file(), row.line),
             format!(
                 "phase {label}: its table row has {cells} columns but {first} has {header} — cells after a gap land in the wrong column; {todo}"
@@ -298,7 +288,7 @@ pub fn phase_count_mismatch(input: &LintInput, out: &mut Vec<Hit>) {
         )
     };
     let line = fm.phases_line.unwrap_or(1);
-    out.push(hit(
+    out.push(Hit::in_plan(
         line_span(&plan.file, line),
         format!(
             "phase count mismatch: frontmatter says {said} but the table parses {parsed} rows — {what}{todo}"
@@ -312,7 +302,7 @@ pub fn phase_cell_malformed(input: &LintInput, out: &mut Vec<Hit>) {
     let Some(table) = table(input) else { return };
     for row in &table.rows {
         if let PhaseCellValue::Malformed(cell) = &row.phase {
-            out.push(hit(
+            out.push(Hit::in_plan(
                 cell_span(input, row, 0),
                 format!(
                     "malformed Phase cell: {} (not an integer phase number) — the row defines no phase; write the phase as a bare integer, or give the step a phase of its own",
@@ -335,7 +325,7 @@ pub fn phase_cell_zero_padded(input: &LintInput, out: &mut Vec<Hit>) {
         {
             let cell = row.cells.first().map(String::as_str).unwrap_or("");
             let span = cell_span(input, row, 0);
-            let mut found = hit(
+            let mut found = Hit::in_plan(
                 span.clone(),
                 format!(
                     "malformed Phase cell: {} (zero-padded; read as phase {phase}) — write {phase}, as the headings, handoffs and decision rows name it",
@@ -361,7 +351,7 @@ pub fn phase_duplicate(input: &LintInput, out: &mut Vec<Hit>) {
             None => {
                 first.insert(phase, row.line);
             }
-            Some(&line) => out.push(hit(
+            Some(&line) => out.push(Hit::in_plan(
                 line_span(input.plan_file(), row.line),
                 format!(
                     "phase {phase}: appears more than once in the Phase graph table — line {} repeats line {line}, and the first row wins; merge the rows or renumber one",
@@ -381,7 +371,7 @@ pub fn depends_token_unknown(input: &LintInput, out: &mut Vec<Hit>) {
     for (phase, row) in defining_rows(table) {
         for token in &row.depends {
             if let DependsToken::Unknown(t) = token {
-                out.push(hit(
+                out.push(Hit::in_plan(
                     cell_span(input, row, col),
                     format!(
                         "phase {phase}: Depends-on token \"{}\" was not understood and was ignored — the phase can read as ready before that work is done; write a phase number (3) or a range from low to high (2-4)",
@@ -420,7 +410,7 @@ pub fn depends_phase_undefined(input: &LintInput, out: &mut Vec<Hit>) {
             };
             let span = cell_span(input, row, col);
             if undefined.count > UNDEFINED_PER_RANGE {
-                out.push(hit(
+                out.push(Hit::in_plan(
                     span,
                     format!(
                         "phase {phase} depends on undefined {} — the range {a}-{b} names {} the graph does not define; narrow the range in phase {phase}'s Depends on, or add the phases to the Phase graph (graph phases: {})",
@@ -433,7 +423,7 @@ pub fn depends_phase_undefined(input: &LintInput, out: &mut Vec<Hit>) {
             }
             for &(first, last) in &undefined.runs {
                 for dep in first..=last {
-                    out.push(hit(
+                    out.push(Hit::in_plan(
                         span.clone(),
                         format!("phase {phase} depends on undefined phase {dep}"),
                     ));
@@ -489,7 +479,7 @@ pub fn dependency_cycle(input: &LintInput, out: &mut Vec<Hit>) {
         let Some((_, row)) = rows.iter().find(|(p, _)| *p == start) else {
             continue;
         };
-        out.push(hit(
+        out.push(Hit::in_plan(
             line_span(input.plan_file(), row.line),
             format!(
                 "dependency cycle: {listed} -> {start} — no phase in the cycle can ever start; remove one of these dependencies"
