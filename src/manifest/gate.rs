@@ -109,7 +109,7 @@ pub fn no_answer(row: &DecisionRow) -> Option<String> {
 /// another row of the view says the key blocks and `row` cannot undo it
 /// ([`blocking_said_elsewhere`]): then `row` counts as blocking too.
 pub fn owed(row: &DecisionRow, blocking_elsewhere: bool) -> Option<RefusalReason> {
-    let blocking = blocks(row) || blocking_unsaid_on_template_key(row) || blocking_elsewhere;
+    let blocking = blocks_on_its_own(row) || blocking_elsewhere;
     match row.state.as_str() {
         vocab::STATE_OUTSTANDING => blocking.then_some(RefusalReason::OutstandingBlocking),
         vocab::STATE_ANSWERED => {

@@ -112,14 +112,10 @@ pub struct InForce<'a> {
 }
 
 /// A row's value as the console reads it: every `*` and backtick removed,
-/// then ASCII spaces, tabs and CR trimmed (SPEC §3.3's trimming).
+/// then ASCII spaces, tabs and CR trimmed (SPEC §3.3's trimming), as the
+/// reader reads a key or state cell ([`crate::markdown::table::stripped`]).
 pub fn clean_value(value: &str) -> Cow<'_, str> {
-    let blanks = [' ', '\t', '\r'];
-    if !value.contains(['*', '`']) {
-        return Cow::Borrowed(value.trim_matches(blanks));
-    }
-    let stripped: String = value.chars().filter(|c| !matches!(c, '*' | '`')).collect();
-    Cow::Owned(stripped.trim_matches(blanks).to_string())
+    crate::markdown::table::stripped(value)
 }
 
 /// Why `value`, a row's value, says nothing, when it does (SPEC §5.4):

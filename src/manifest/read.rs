@@ -13,7 +13,7 @@ use crate::markdown::table::{
 };
 use crate::markdown::{MarkdownFile, starts_with_ignore_case};
 
-pub use super::row::{BlockingCell, DecisionRow, FileKind, Origin, PhaseScope, read_blocking};
+pub use super::row::{BlockingCell, DecisionRow, FileKind, Origin, PhaseScope};
 
 /// A column of the manifest table, found by header name (SPEC §3.3).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -189,10 +189,8 @@ impl ProblemKind {
                 };
                 format!("the table's header names {columns}{unknown}")
             }
-            ProblemKind::TooManyCells { cells, header } => {
-                format!("a row with {cells} cells under a header of {header}")
-            }
-            ProblemKind::TooFewCells { cells, header } => {
+            ProblemKind::TooManyCells { cells, header }
+            | ProblemKind::TooFewCells { cells, header } => {
                 format!("a row with {cells} cells under a header of {header}")
             }
             ProblemKind::LineWithoutPipes => {

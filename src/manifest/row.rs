@@ -157,9 +157,3 @@ impl BlockingCell {
         }
     }
 }
-
-/// Reads a `blocking` cell (already decoration-stripped): `yes`, `true`, `y`
-/// in any case mean yes; anything else means no.
-pub fn read_blocking(cell: &str) -> bool {
-    BlockingCell::read(cell) == BlockingCell::Yes
-}

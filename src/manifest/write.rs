@@ -277,6 +277,13 @@ fn lone_cr_as_lf(text: &str) -> std::borrow::Cow<'_, str> {
 /// back as written.
 pub fn prepare(plan: &Plan, location: &PlanLocation, row: &NewRow) -> Result<Edit> {
     refuse_uncertain_plan(plan, location, row.view)?;
+    prepare_twin(plan, location, row)
+}
+
+/// [`prepare`] once the plan is known to be readable with certainty: the
+/// part that reads the twin, which a write repeats under its locks (the
+/// plan does not change meanwhile, so its check is not run again).
+fn prepare_twin(plan: &Plan, location: &PlanLocation, row: &NewRow) -> Result<Edit> {
     let twin_path = TwinPath::resolve(&location.twin())?;
     let twin = Twin::load(&twin_path.named)?;
     if twin.is_some() {
@@ -426,7 +433,7 @@ pub fn commit(plan: &Plan, location: &PlanLocation, row: &NewRow) -> Result<Comm
         } else {
             Some(lock_exclusive(&target_lock)?)
         };
-        let edit = prepare(plan, location, row)?;
+        let edit = prepare_twin(plan, location, row)?;
         if edit.twin.resolved == target {
             break (lock, edit);
         }
