@@ -93,21 +93,6 @@ pub enum Verb {
     Promote(PromoteArgs),
 }
 
-impl Verb {
-    /// The verb as typed (`list`, `answer`, …).
-    pub fn word(&self) -> &'static str {
-        match self {
-            Verb::List(_) => "list",
-            Verb::Check(_) => "check",
-            Verb::Prompt(_) => "prompt",
-            Verb::Resolve(_) => "resolve",
-            Verb::Answer(_) => "answer",
-            Verb::Waive(_) => "waive",
-            Verb::Promote(_) => "promote",
-        }
-    }
-}
-
 /// The one-line usage of `list`.
 pub const LIST_USAGE: &str = "planfile decisions SLUG [--phase N] list [--format tsv|json|table]";
 /// The one-line usage of `check`.

@@ -340,6 +340,5 @@ pub fn write_json(
             .collect(),
         unreadable: verdict.unreadable.iter().map(JsonUnreadable::new).collect(),
     };
-    serde_json::to_writer_pretty(&mut *out, &json)?;
-    out.write_all(b"\n")
+    super::write_json(out, &json)
 }

@@ -93,8 +93,7 @@ pub fn write_json(
                 .collect(),
         })
         .collect();
-    serde_json::to_writer_pretty(&mut *out, &objects)?;
-    out.write_all(b"\n")
+    super::write_json(out, &objects)
 }
 
 const HEADERS: [&str; 4] = ["KEY", "FROM", "DEFAULT", "ANSWER"];

@@ -61,6 +61,5 @@ pub fn write(
     rows: &[&DecisionRow],
 ) -> std::io::Result<()> {
     let rows: Vec<JsonRow> = rows.iter().map(|r| JsonRow::new(manifest, r)).collect();
-    serde_json::to_writer_pretty(&mut *out, &rows)?;
-    out.write_all(b"\n")
+    super::write_json(out, &rows)
 }

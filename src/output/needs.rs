@@ -40,6 +40,5 @@ pub fn write_json(out: &mut dyn Write, word: &str, need: &Need) -> std::io::Resu
         key: need.key,
         class: need.class,
     };
-    serde_json::to_writer_pretty(&mut *out, &object)?;
-    out.write_all(b"\n")
+    super::write_json(out, &object)
 }
