@@ -65,22 +65,12 @@ pub struct LineMap {
 
 impl LineMap {
     /// Indexes `text`: a line ends at `\n`, at `\r\n` or at a lone `\r`.
+    /// The line ends are SPEC §3's, as the Markdown reader finds them
+    /// ([`crate::markdown::line_ends`]).
     pub fn new(text: &str) -> LineMap {
-        let bytes = text.as_bytes();
-        let mut starts = vec![0];
-        let mut i = 0;
-        while i < bytes.len() {
-            match bytes[i] {
-                b'\n' => starts.push(i + 1),
-                b'\r' if bytes.get(i + 1) == Some(&b'\n') => {
-                    starts.push(i + 2);
-                    i += 1;
-                }
-                b'\r' => starts.push(i + 1),
-                _ => {}
-            }
-            i += 1;
-        }
+        let starts = std::iter::once(0)
+            .chain(crate::markdown::line_ends(text.as_bytes()))
+            .collect();
         LineMap {
             starts,
             len: text.len(),
