@@ -298,7 +298,10 @@ impl Error {
     }
 
     /// The file this error is about, with the line where there is one
-    /// (`None` for an error that names no file).
+    /// (`None` for an error that names no file): the path its message
+    /// starts with, which the reports of unreadable plans cut off the
+    /// message to print it once (a twin under a dangling folder link is
+    /// about the twin).
     pub fn file(&self) -> Option<(&Path, Option<usize>)> {
         match self {
             Error::PlanMissing { path, .. }
@@ -306,7 +309,7 @@ impl Error {
             | Error::Read { path, .. }
             | Error::Write { path, .. }
             | Error::DanglingTwin { path, .. }
-            | Error::DanglingTwinFolder { link: path, .. }
+            | Error::DanglingTwinFolder { twin: path, .. }
             | Error::SpecialFile { path, .. } => Some((path, None)),
             Error::PlanFileName(path) | Error::NoPlansFolder(path) => Some((path, None)),
             Error::NotUtf8 { path, line, .. } => Some((path, Some(*line))),

@@ -1446,3 +1446,20 @@ fn a_plan_sharing_its_slug_with_the_plan_at_its_place_is_refused() {
     let out = root.decisions(plan.to_str().expect("utf-8 path"), &["check"]);
     assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
 }
+
+#[test]
+fn a_dangling_twin_folder_is_reported_once_at_the_twin() {
+    let root = new_plan(ans5);
+    let at = root.path().join("docs/handoffs/lh");
+    std::fs::create_dir_all(at.parent().expect("a parent")).expect("its parent");
+    std::os::unix::fs::symlink("../moved/lh", &at).expect("a link");
+    let out = root.run(["validate", "lh", "--format", "concise"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        stdout(&out),
+        format!(
+            "docs/handoffs/lh/decisions.md:1:1: error: the twin's folder {} is a symlink to ../moved/lh, which does not exist; create the target or remove the link\n",
+            at.display()
+        )
+    );
+}
