@@ -20,13 +20,13 @@ use crate::markdown::{MarkdownFile, UnclosedBlock, starts_with_ignore_case};
 use crate::vocab;
 
 /// One file's Decisions section with the file it was read from.
-struct Source<'a> {
+pub(super) struct Source<'a> {
     /// Plan or twin.
-    kind: FileKind,
+    pub(super) kind: FileKind,
     /// The file.
-    file: &'a MarkdownFile,
+    pub(super) file: &'a MarkdownFile,
     /// Its Decisions section, when it has one.
-    section: Option<&'a DecisionSection>,
+    pub(super) section: Option<&'a DecisionSection>,
 }
 
 impl Source<'_> {
@@ -40,19 +40,9 @@ impl Source<'_> {
         self.section.map(DecisionSection::rows).unwrap_or(&[])
     }
 
-    /// The head of a row finding: ``decision row `K` in W`` plus
-    /// ` (phase N)` for a row scoped to a phase.
+    /// The head of a row finding ([`row_head`]).
     fn row_head(&self, row: &DecisionRow) -> String {
-        let scope = match row.phase {
-            PhaseScope::Phase(p) => format!(" (phase {p})"),
-            PhaseScope::OutOfRange(ref digits) => format!(" (phase {digits})"),
-            PhaseScope::PlanWide | PhaseScope::Invalid(_) => String::new(),
-        };
-        format!(
-            "decision row `{}` in {}{scope}",
-            escape_invisible(&row.key),
-            self.name()
-        )
+        row_head(self.kind, row)
     }
 
     /// The byte range of `column`'s cell in `row`, trimmed; the row's line
@@ -84,8 +74,23 @@ impl Source<'_> {
     }
 }
 
+/// The head of a finding about `row` of the file of kind `kind`:
+/// ``decision row `K` in W`` plus ` (phase N)` for a row scoped to a phase.
+pub(super) fn row_head(kind: FileKind, row: &DecisionRow) -> String {
+    let scope = match &row.phase {
+        PhaseScope::Phase(p) => format!(" (phase {p})"),
+        PhaseScope::OutOfRange(digits) => format!(" (phase {digits})"),
+        PhaseScope::PlanWide | PhaseScope::Invalid(_) => String::new(),
+    };
+    format!(
+        "decision row `{}` in {}{scope}",
+        escape_invisible(&row.key),
+        file_label(kind)
+    )
+}
+
 /// The plan's and the twin's Decisions sections, in that order.
-fn sources<'a>(input: &'a LintInput) -> Vec<Source<'a>> {
+pub(super) fn sources<'a>(input: &'a LintInput) -> Vec<Source<'a>> {
     let manifest = input.manifest;
     let mut out = vec![Source {
         kind: FileKind::Plan,

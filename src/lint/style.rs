@@ -14,7 +14,7 @@
 
 use std::ops::Range;
 
-use super::{Fix, Hit, LintInput, file_label};
+use super::{Fix, Hit, LintInput};
 use crate::error::escape_invisible;
 use crate::manifest::in_force::answer_tokens;
 use crate::manifest::{Column, DecisionRow, DecisionSection, FileKind, PhaseScope};
@@ -142,16 +142,7 @@ impl RowAt<'_> {
 
     /// ``decision row `K` in W`` plus ` (phase N)` for a scoped row.
     fn head(&self) -> String {
-        let scope = match &self.row.phase {
-            PhaseScope::Phase(p) => format!(" (phase {p})"),
-            PhaseScope::OutOfRange(digits) => format!(" (phase {digits})"),
-            PhaseScope::PlanWide | PhaseScope::Invalid(_) => String::new(),
-        };
-        format!(
-            "decision row `{}` in {}{scope}",
-            escape_invisible(&self.row.key),
-            file_label(self.kind)
-        )
+        super::decisions::row_head(self.kind, self.row)
     }
 
     fn hit(&self, span: Range<usize>, message: String, fix: Fix) -> Hit {
@@ -166,17 +157,13 @@ impl RowAt<'_> {
 
 /// Every decision row of the plan and the twin, with its cells.
 fn decision_rows<'a>(input: &'a LintInput) -> Vec<RowAt<'a>> {
-    let manifest = input.manifest;
-    let mut files = vec![(
-        FileKind::Plan,
-        &manifest.plan.file,
-        manifest.plan.decisions.as_ref(),
-    )];
-    if let Some(twin) = &manifest.twin {
-        files.push((FileKind::Twin, &twin.file, twin.decisions.as_ref()));
-    }
     let mut out = Vec::new();
-    for (kind, file, section) in files {
+    for super::decisions::Source {
+        kind,
+        file,
+        section,
+    } in super::decisions::sources(input)
+    {
         let Some(section) = section else { continue };
         let Some(table) = &section.table else {
             continue;

@@ -6,7 +6,7 @@
 
 use super::decisions::near_misses;
 use super::{Hit, LintInput, file_label, line_span};
-use crate::manifest::{FileKind, unread};
+use crate::manifest::unread;
 
 /// F25 `decision-table-unread`: one finding per table (or run of decision
 /// rows, or block hiding them) that no reader takes as the manifest, in the
@@ -15,23 +15,12 @@ use crate::manifest::{FileKind, unread};
 /// Decisions section but with a near miss of its heading to
 /// `decisions-heading-malformed`, which say what to fix first.
 pub fn decision_table_unread(input: &LintInput, out: &mut Vec<Hit>) {
-    let manifest = input.manifest;
-    let files = [
-        (
-            FileKind::Plan,
-            Some(&manifest.plan.file),
-            manifest.plan.decisions.as_ref(),
-        ),
-        (
-            FileKind::Twin,
-            manifest.twin.as_ref().map(|t| &t.file),
-            manifest.twin.as_ref().and_then(|t| t.decisions.as_ref()),
-        ),
-    ];
-    for (kind, file, section) in files {
-        let Some(file) = file else {
-            continue;
-        };
+    for super::decisions::Source {
+        kind,
+        file,
+        section,
+    } in super::decisions::sources(input)
+    {
         if !file.conflict_marker_lines().is_empty()
             || (section.is_none() && !near_misses(file).is_empty())
         {
