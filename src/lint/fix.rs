@@ -321,8 +321,14 @@ fn fix_manifest(
     let handoffs = Handoffs::scan(&location.handoffs_dir());
     let root = location.root.0.as_path();
     let env = super::LintEnv::from_process();
+    // The lint of the last round: the report's, when that round found
+    // nothing left to fix (it linted the text as it stands).
+    let mut last = None;
     let fixed = fix_plan(manifest, |m| {
-        Ok(super::run_all(&LintInput::new(m, &handoffs, root, &env)?, config).findings)
+        let outcome = super::run_all(&LintInput::new(m, &handoffs, root, &env)?, config);
+        let findings = outcome.findings.clone();
+        last = Some(outcome);
+        Ok(findings)
     })?;
     let label = crate::output::display_path(&fixed.manifest.plan.file.path, base);
     let notes = match mode {
@@ -335,7 +341,14 @@ fn fix_manifest(
         converged: fixed.converged,
         notes,
     };
-    let mut report = super::lint_manifest(location, fixed.manifest, config)?;
+    let outcome = match last {
+        Some(outcome) if fixed.converged => outcome,
+        _ => super::run_all(
+            &LintInput::new(&fixed.manifest, &handoffs, root, &env)?,
+            config,
+        ),
+    };
+    let mut report = super::report_of(location, fixed.manifest, handoffs, outcome);
     report.fixed = Some(record);
     Ok(report)
 }

@@ -840,21 +840,31 @@ pub fn lint_manifest(
 ) -> Result<PlanReport> {
     let handoffs = Handoffs::scan(&location.handoffs_dir());
     let env = LintEnv::from_process();
-    let input = LintInput::new(&manifest, &handoffs, &location.root.0, &env)?;
-    let Outcome {
-        findings,
-        suppressed,
-    } = run_all(&input, config);
-    Ok(PlanReport {
+    let outcome = run_all(
+        &LintInput::new(&manifest, &handoffs, &location.root.0, &env)?,
+        config,
+    );
+    Ok(report_of(location, manifest, handoffs, outcome))
+}
+
+/// The report of the plan at `location` whose lint of `manifest` (with
+/// `handoffs`) gave `outcome`.
+pub(crate) fn report_of(
+    location: &PlanLocation,
+    manifest: Manifest,
+    handoffs: Handoffs,
+    outcome: Outcome,
+) -> PlanReport {
+    PlanReport {
         slug: location.slug.clone(),
         closed: manifest.plan.is_closed(),
         phases: manifest.plan.graph_phases().len(),
-        findings,
-        suppressed,
+        findings: outcome.findings,
+        suppressed: outcome.suppressed,
         fixed: None,
         manifest,
         handoffs,
-    })
+    }
 }
 
 /// Reads the plan at `location` with its twin and lints it. Errors as
