@@ -46,10 +46,9 @@ const KEYS: &str = "planfile.toml holds [lint] (advisory, gating, select, extend
 struct RawConfig {
     #[serde(default)]
     lint: RawLint,
-    /// The console's policy: kept as written here, read and checked by
-    /// [`crate::policy`].
-    #[serde(default)]
-    policy: Option<Spanned<toml::Table>>,
+    /// The console's policy: read and checked by [`crate::policy`].
+    #[serde(default, rename = "policy")]
+    _policy: Option<serde::de::IgnoredAny>,
 }
 
 type Entries = Vec<Spanned<String>>;
@@ -73,21 +72,6 @@ struct RawLint {
     per_file_ignores: BTreeMap<Spanned<String>, Entries>,
 }
 
-/// The `[policy]` table as written, for the reader of the console's
-/// answers (SPEC §5.5): its value, where it stands in the file, and the
-/// whole file's text so that the reader can find the line of any entry.
-#[derive(Debug, Clone, PartialEq)]
-pub struct PolicyTable {
-    /// The settings file.
-    pub path: PathBuf,
-    /// The settings file's whole text.
-    pub text: String,
-    /// The byte range of the table's header in `text`.
-    pub span: Range<usize>,
-    /// The table's entries.
-    pub table: toml::Table,
-}
-
 /// `planfile.toml`, read and checked: where it was found, its `[lint]`
 /// settings and its `[policy]` table.
 #[derive(Debug, Clone, Default)]
@@ -96,8 +80,9 @@ pub struct Config {
     pub file: Option<PathBuf>,
     /// The lint settings.
     pub lint: LintConfig,
-    /// The `[policy]` table, when the file has one.
-    pub policy: Option<PolicyTable>,
+    /// The console's preferences of its `[policy]` table (none when the
+    /// file has no such table).
+    pub policy: crate::policy::ConsolePolicy,
 }
 
 impl Config {
@@ -179,7 +164,7 @@ impl Config {
             let line = e.span().map(|s| line_of(text, s.start));
             config_error(path, line, &format!("{}; {KEYS}", e.message().trim_end()))
         })?;
-        crate::policy::ConsolePolicy::from_toml(path, text)?;
+        let policy = crate::policy::ConsolePolicy::from_toml(path, text)?;
         let base = path
             .parent()
             .map(|p| {
@@ -222,12 +207,6 @@ impl Config {
             .iter()
             .map(|g| place.glob("exclude", g))
             .collect::<Result<Vec<_>>>()?;
-        let policy = raw.policy.map(|table| PolicyTable {
-            path: path.to_path_buf(),
-            text: text.to_string(),
-            span: table.span(),
-            table: table.into_inner(),
-        });
         Ok(Config {
             file: Some(path.to_path_buf()),
             lint: LintConfig {
@@ -548,8 +527,6 @@ mod tests {
     fn policy_is_kept_as_written() {
         let text = "[lint]\n\n[policy]\nrelay = \"off\"\n";
         let config = Config::parse(Path::new("planfile.toml"), text).expect("valid");
-        let policy = config.policy.expect("a [policy] table");
-        assert_eq!(&policy.text[policy.span.clone()], "[policy]");
-        assert_eq!(policy.table["relay"].as_str(), Some("off"));
+        assert_eq!(config.policy.answer("relay"), Some("off"));
     }
 }
