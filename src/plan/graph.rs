@@ -150,9 +150,9 @@ const HEADERLESS_COLUMNS: (usize, usize, usize) = (1, 2, 4);
 
 /// The rows of a Phase graph section that GFM does not take as a table:
 /// the first run of consecutive lines that start with `|` (after blanks),
-/// outside code and HTML blocks, when the first of them is a phase row (a
-/// table written without its header and delimiter rows). `None` when the
-/// section holds no such run.
+/// outside code and HTML blocks. `None` when the section holds no such
+/// run. The caller keeps them only when [`read_table`] finds the first a
+/// phase row (a table written without its header and delimiter rows).
 fn headerless_rows(file: &MarkdownFile, section: Range<usize>) -> Option<Vec<Range<usize>>> {
     let mut rows = Vec::new();
     for (_, span) in crate::plan::directive::lines_in(file, section) {
@@ -165,13 +165,7 @@ fn headerless_rows(file: &MarkdownFile, section: Range<usize>) -> Option<Vec<Ran
             break;
         }
     }
-    let first = rows.first()?;
-    let text = &file.text[first.clone()];
-    let cell = split_cells(text)
-        .first()
-        .map(|r| trim_cell(&text[r.clone()]).to_string())
-        .unwrap_or_default();
-    matches!(read_phase_cell(&cell), PhaseCellValue::Number { .. }).then_some(rows)
+    (!rows.is_empty()).then_some(rows)
 }
 
 fn read_table(file: &MarkdownFile, rows: &[Range<usize>]) -> GraphTable {
