@@ -149,12 +149,7 @@ impl Config {
     /// [`Error::NotUtf8`] when it cannot be read (a missing file included),
     /// [`Error::Config`] naming the file and line when it is not valid.
     pub fn from_file(path: &Path) -> Result<Config> {
-        let bytes = std::fs::read(path).map_err(|source| Error::Read {
-            path: path.to_path_buf(),
-            source,
-        })?;
-        let text = crate::markdown::decode_utf8(path, bytes)?;
-        Config::parse(path, &text)
+        Config::parse(path, &read_text(path)?)
     }
 
     /// Parses the text of a settings file read from `path` (named in
@@ -427,6 +422,16 @@ pub(crate) fn line_of(text: &str, offset: usize) -> usize {
         .iter()
         .filter(|b| **b == b'\n')
         .count()
+}
+
+/// Reads the whole file at `path` as UTF-8 text: [`Error::Read`] when it
+/// cannot be read, [`Error::NotUtf8`] when it is not UTF-8.
+pub(crate) fn read_text(path: &Path) -> Result<String> {
+    let bytes = std::fs::read(path).map_err(|source| Error::Read {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    crate::markdown::decode_utf8(path, bytes)
 }
 
 /// Where in a settings or policy file a problem is, for its message:

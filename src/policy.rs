@@ -25,7 +25,7 @@ use std::path::Path;
 
 use serde::de::{self, Deserialize, Deserializer, Visitor};
 
-use crate::config::{CONFIG_FILE, file_place, line_of};
+use crate::config::{CONFIG_FILE, file_place, line_of, read_text};
 use crate::error::{Error, Result, escape_invisible};
 use crate::vocab;
 
@@ -71,16 +71,12 @@ impl ConsolePolicy {
     /// The `[policy]` table of the settings file at `path`; no policy when
     /// the file does not exist. Errors as [`ConsolePolicy::load`].
     pub fn load_config(path: &Path) -> Result<ConsolePolicy> {
-        match std::fs::read(path) {
-            Ok(bytes) => {
-                let text = crate::markdown::decode_utf8(path, bytes)?;
-                ConsolePolicy::from_toml(path, &text)
+        match read_text(path) {
+            Ok(text) => ConsolePolicy::from_toml(path, &text),
+            Err(Error::Read { source, .. }) if source.kind() == std::io::ErrorKind::NotFound => {
+                Ok(ConsolePolicy::default())
             }
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(ConsolePolicy::default()),
-            Err(source) => Err(Error::Read {
-                path: path.to_path_buf(),
-                source,
-            }),
+            Err(e) => Err(e),
         }
     }
 
@@ -186,15 +182,6 @@ fn from_json_object<T: de::DeserializeOwned>(path: &Path, text: &str, shape: &st
         let skipped_lines = line_of(text, text.len() - body.len()) - 1;
         policy_error(path, Some(e.line() + skipped_lines), message, shape)
     })
-}
-
-/// Reads the whole file at `path` as UTF-8 text.
-fn read_text(path: &Path) -> Result<String> {
-    let bytes = std::fs::read(path).map_err(|source| Error::Read {
-        path: path.to_path_buf(),
-        source,
-    })?;
-    crate::markdown::decode_utf8(path, bytes)
 }
 
 /// `<path>:<line>: <message>; fix the file: <shape>`.

@@ -25,7 +25,7 @@ use crate::vocab::handoffs::{BOOT_PHRASES, is_status, status_list};
 
 /// The handoffs of the input that could be read, in file-name order, each
 /// with its index and its file.
-fn readable<'a>(
+pub(super) fn readable<'a>(
     input: &'a LintInput,
 ) -> impl Iterator<Item = (usize, &'a Handoff, &'a MarkdownFile)> + 'a {
     input

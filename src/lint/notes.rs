@@ -121,20 +121,14 @@ pub fn notes(file: &MarkdownFile) -> Vec<Note> {
 /// with the handoff's index; only notes addressed to a phase number, with
 /// that number as written.
 fn phase_notes<'a>(input: &'a LintInput) -> impl Iterator<Item = (usize, String, Note)> + 'a {
-    input
-        .handoffs
-        .all()
-        .iter()
-        .enumerate()
-        .filter_map(|(i, h)| h.file.as_ref().map(|f| (i, f)))
-        .flat_map(|(i, file)| {
-            notes(file)
-                .into_iter()
-                .filter_map(move |note| match &note.target {
-                    NoteTarget::Phase(digits) => Some((i, digits.clone(), note)),
-                    NoteTarget::Relation(_) => None,
-                })
-        })
+    super::handoffs::readable(input).flat_map(|(i, _, file)| {
+        notes(file)
+            .into_iter()
+            .filter_map(move |note| match &note.target {
+                NoteTarget::Phase(digits) => Some((i, digits.clone(), note)),
+                NoteTarget::Relation(_) => None,
+            })
+    })
 }
 
 /// F26 `note-target-unknown`: a note addressed to a phase number the graph
