@@ -22,6 +22,7 @@ use super::diagnostics::{DocLinks, diagnostic};
 use super::documents::Snapshot;
 use super::locate::{IGNORE, IGNORE_FILE};
 use crate::lint::Finding;
+use crate::lint::suppress::line_comment;
 use crate::markdown::MarkdownFile;
 
 /// The code actions for the findings of the document of `snapshot` whose
@@ -186,7 +187,8 @@ fn suppression(snapshot: &Snapshot, finding: &Finding) -> Option<(String, Splice
     }
     let indent = &line_text[..line_text.len() - line_text.trim_start_matches([' ', '\t']).len()];
     let comment = format!(
-        "{indent}<!-- {IGNORE}: {name} -->{}",
+        "{indent}{}{}",
+        line_comment(&[name]),
         line_break_at(text, range.end)
     );
     Some((title, (range.start..range.start, comment)))
@@ -208,7 +210,7 @@ fn trailing_suppression(line: &str, start: usize, name: &str) -> Option<Splice> 
         return Some((at..at, format!(", {name}")));
     }
     let at = start + body.len();
-    Some((at..at, format!(" <!-- {IGNORE}: {name} -->")))
+    Some((at..at, format!(" {}", line_comment(&[name]))))
 }
 
 /// The edit that suppresses `name` in the whole of `file`: the name added
