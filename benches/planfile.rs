@@ -9,9 +9,9 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use planfile::config::LintConfig;
 use planfile::generate::{PlanShape, write_docs_root};
 use planfile::lint;
+use planfile::lint::settings::LintSettings;
 use planfile::manifest::{Manifest, View};
 use planfile::output;
 use planfile::root::{DocsRoot, PlanLocation};
@@ -128,7 +128,7 @@ fn baseline_cat(bencher: divan::Bencher, name: &str) {
 fn lint_plan(bencher: divan::Bencher, name: &str) {
     let f = fixture(name);
     let location = PlanLocation::resolve(&DocsRoot(f.root.clone()), f.slug).expect("a valid slug");
-    let config = LintConfig::default();
+    let config = LintSettings::default();
     bencher.bench(|| lint::lint_location(&location, &config).expect("the plan lints"));
 }
 

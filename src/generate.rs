@@ -172,8 +172,9 @@ mod tests {
         assert_eq!(manifest.plan_rows().len(), 19 + 12);
         assert_eq!(manifest.twin_rows().len(), 100);
         assert_eq!(manifest.resolve(View::Phase(3)).len(), 19);
-        let report = crate::lint::lint_location(&location, &crate::config::LintConfig::default())
-            .expect("it lints");
+        let report =
+            crate::lint::lint_location(&location, &crate::lint::settings::LintSettings::default())
+                .expect("it lints");
         assert!(report.findings.is_empty(), "{:?}", report.findings);
     }
 }

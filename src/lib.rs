@@ -6,10 +6,11 @@
 
 #![warn(missing_docs)]
 
+pub mod atomic;
 pub mod cli;
 pub mod config;
-pub mod discover;
 pub mod error;
+pub mod gate;
 pub mod generate;
 pub mod lint;
 pub mod manifest;
@@ -17,9 +18,9 @@ pub mod markdown;
 pub mod needs;
 pub mod output;
 pub mod plan;
-pub mod policy;
 pub mod root;
 pub mod server;
 pub mod vocab;
+pub mod writer;
 
 pub use error::{Error, Result};

@@ -4,8 +4,8 @@
 //! classifier kind), and `lock` names no key at all.
 
 use crate::error::{Error, Result, escape_invisible};
-use crate::lint::decisions::{closest_key, closest_word};
 use crate::vocab;
+use crate::vocab::{closest_key, closest_word};
 
 /// What a `--needs` word stands for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -10,7 +10,10 @@ pub mod directives;
 pub mod handoffs;
 pub mod human_steps;
 pub mod packages;
+pub mod suggest;
 pub mod verify;
+
+pub use suggest::{closest_key, closest_word};
 
 /// The units of a duration (`30m`, `6h`, `2d`; SPEC-PARITY.md F36, F37):
 /// each spelling and how many minutes it is, the longest spelling of a

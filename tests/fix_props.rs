@@ -15,8 +15,8 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use planfile::config::LintConfig;
 use planfile::lint::fix::{FixedPlan, fix_plan};
+use planfile::lint::settings::LintSettings;
 use planfile::lint::{self, Finding, LintEnv, LintInput};
 use planfile::manifest::{Manifest, View};
 use planfile::markdown::MarkdownFile;
@@ -36,7 +36,7 @@ fn manifest(text: &str) -> Manifest {
 fn findings(manifest: &Manifest) -> Vec<Finding> {
     let env = LintEnv::default();
     let input = LintInput::without_handoffs(manifest, Path::new("/nonexistent-docs-root"), &env);
-    lint::run_all(&input, &LintConfig::default()).findings
+    lint::run_all(&input, &LintSettings::default()).findings
 }
 
 fn fix(text: &str) -> FixedPlan {

@@ -7,7 +7,8 @@
 
 use std::path::{Path, PathBuf};
 
-use planfile::manifest::{Manifest, View, gate};
+use planfile::gate;
+use planfile::manifest::{Manifest, View};
 use planfile::markdown::MarkdownFile;
 use planfile::plan::Plan;
 

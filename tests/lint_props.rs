@@ -7,7 +7,7 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime};
 
-use planfile::config::LintConfig;
+use planfile::lint::settings::LintSettings;
 use planfile::lint::{self, LintEnv, LintInput, PlanReport};
 use planfile::manifest::{Manifest, Twin};
 use planfile::markdown::MarkdownFile;
@@ -159,7 +159,7 @@ fn report_with(
         open: Default::default(),
         human_steps: Default::default(),
     };
-    let outcome = lint::run_all(&input, &LintConfig::default());
+    let outcome = lint::run_all(&input, &LintSettings::default());
     PlanReport {
         slug: "p".into(),
         closed: manifest.plan.is_closed(),

@@ -1,8 +1,7 @@
 //! Properties of the merge (SPEC §4) that hold for every set of rows.
 
-use planfile::manifest::{
-    BlockingCell, DecisionRow, FileKind, Origin, PhaseScope, View, merge, resolve,
-};
+use planfile::manifest::{View, merge, resolve};
+use planfile::plan::decisions::{BlockingCell, DecisionRow, FileKind, Origin, PhaseScope};
 use planfile::vocab;
 use proptest::prelude::*;
 

@@ -479,7 +479,7 @@ fn the_readme_shows_the_hook_the_ci_step_and_the_lock_file() {
     );
     let ignore = block_lines(&readme, "gitignore");
     assert_eq!(ignore, ["*.md.lock"]);
-    let lock = planfile::manifest::write::LOCK_FILE;
+    let lock = planfile::writer::LOCK_FILE;
     assert!(lock.ends_with(".md.lock"), "{lock}");
     assert!(readme.contains(lock), "the README names {lock}");
     let gitignore = std::fs::read_to_string(repo().join(".gitignore")).expect(".gitignore");

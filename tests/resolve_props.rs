@@ -2,9 +2,9 @@
 //! every value of its resolved row.
 
 use planfile::manifest::in_force::{AnswerFrom, answer_in_force, clean_value, says_nothing};
-use planfile::manifest::row::BlockingCell;
-use planfile::manifest::{DecisionRow, FileKind, Origin, PhaseScope};
-use planfile::policy::{ConsolePolicy, RunFields};
+use planfile::manifest::policy::{ConsolePolicy, RunFields};
+use planfile::plan::decisions::BlockingCell;
+use planfile::plan::decisions::{DecisionRow, FileKind, Origin, PhaseScope};
 use planfile::vocab;
 use proptest::prelude::*;
 

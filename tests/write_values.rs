@@ -8,9 +8,9 @@ mod common;
 use std::path::PathBuf;
 
 use common::{Root, stderr, stdout};
-use planfile::manifest::write::hygiene::{VALUE_MAX_CHARS, clean, escape_pipes};
-use planfile::manifest::{DecisionSection, FileKind, ProblemKind};
 use planfile::markdown::MarkdownFile;
+use planfile::plan::decisions::{DecisionSection, FileKind, ProblemKind};
+use planfile::writer::hygiene::{VALUE_MAX_CHARS, clean, escape_pipes};
 use proptest::prelude::*;
 use pulldown_cmark::{Event, Options, Parser, Tag, TagEnd};
 

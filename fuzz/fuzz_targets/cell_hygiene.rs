@@ -6,7 +6,7 @@
 use std::path::PathBuf;
 
 use libfuzzer_sys::fuzz_target;
-use planfile::manifest::write::{RowCells, hygiene, new_twin};
+use planfile::writer::{RowCells, hygiene, new_twin};
 use planfile::manifest::{Twin, View};
 use planfile::markdown::MarkdownFile;
 

@@ -7,7 +7,7 @@
 use std::path::{Path, PathBuf};
 
 use libfuzzer_sys::fuzz_target;
-use planfile::config::LintConfig;
+use planfile::lint::settings::LintSettings;
 use planfile::lint::{LintEnv, LintInput, run};
 use planfile::manifest::{Manifest, Twin};
 use planfile::markdown::MarkdownFile;
@@ -29,7 +29,7 @@ fuzz_target!(|data: &[u8]| {
         let Ok(input) = LintInput::new(&manifest, &handoffs, Path::new("/fuzz"), &LintEnv::default()) else {
             return;
         };
-        for finding in run(&input, &LintConfig::default()) {
+        for finding in run(&input, &LintSettings::default()) {
             assert!(finding.line >= 1 && finding.line <= lines + 1, "{finding:?}");
             assert!(finding.column >= 1, "{finding:?}");
         }

@@ -5,7 +5,8 @@ use std::path::{Path, PathBuf};
 
 use super::{CheckArgs, GateFormat, print_stdout};
 use crate::error::{Error, Result, escape_invisible};
-use crate::manifest::{Manifest, gate};
+use crate::gate;
+use crate::manifest::Manifest;
 use crate::output;
 use crate::output::gate::GateSubject;
 use crate::root::{DocsRoot, PlanLocation, normalize_lexically};

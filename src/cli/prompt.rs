@@ -7,8 +7,8 @@ use super::print_stdout;
 use crate::error::Result;
 use crate::manifest::Manifest;
 use crate::manifest::in_force::{InForce, answers_in_force};
+use crate::manifest::policy::RunFields;
 use crate::output;
-use crate::policy::{ConsolePolicy, RunFields};
 use crate::root::PlanLocation;
 
 /// Prints the boot-prompt block of the view `--phase` names (plan-wide
@@ -26,13 +26,12 @@ pub(super) fn decisions_prompt(
     let view = manifest.view(phase)?;
     let rows = manifest.resolve(view);
     let has_manifest = !manifest.plan_rows().is_empty() || !manifest.twin_rows().is_empty();
-    let policy = ConsolePolicy::load(None, &location.root.0)?;
+    let policy = crate::config::policy::load_policy(None, &location.root.0)?;
     let unlisted: Vec<InForce> = answers_in_force(&rows, &RunFields::default(), &policy)
         .into_iter()
         .filter(|answer| answer.row.is_none())
         .collect();
-    let verdict =
-        crate::manifest::gate::check_view(&manifest, view, &[] as &[&str], &location.root.0);
+    let verdict = crate::gate::check_view(&manifest, view, &[] as &[&str], &location.root.0);
     let mut buf = Vec::new();
     let subject = output::prompt::PromptSubject {
         slug: &location.slug,

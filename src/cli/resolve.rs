@@ -6,9 +6,9 @@ use super::{ResolveArgs, ResolveFormat, print_stdout};
 use crate::error::{Error, Result};
 use crate::manifest::Manifest;
 use crate::manifest::in_force::{InForce, answer_in_force, answers_in_force};
+use crate::manifest::policy::RunFields;
 use crate::output;
 use crate::output::color::ColorChoice;
-use crate::policy::{ConsolePolicy, RunFields};
 use crate::root::PlanLocation;
 use crate::vocab;
 
@@ -31,9 +31,9 @@ pub(super) fn decisions_resolve(
     };
     let manifest = Manifest::load(location)?;
     let view = manifest.view(phase)?;
-    let policy = ConsolePolicy::load(args.policy.as_deref(), &location.root.0)?;
+    let policy = crate::config::policy::load_policy(args.policy.as_deref(), &location.root.0)?;
     let run = match args.run.as_deref() {
-        Some(path) => RunFields::load(path)?,
+        Some(path) => crate::config::policy::load_run(path)?,
         None => RunFields::default(),
     };
     let rows = manifest.resolve(view);

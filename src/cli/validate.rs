@@ -9,10 +9,12 @@ use std::sync::Arc;
 use rayon::prelude::*;
 
 use super::{ExplainArgs, FindingsFormat, PhaseGraphArgs, ValidateArgs, listing, print_stdout};
-use crate::config::{Config, LintConfig};
-use crate::discover::{self, Target};
+use crate::config::Config;
+use crate::config::discover;
+use crate::config::discover::Target;
 use crate::error::{Error, Result, escape_invisible};
 use crate::lint::select::{Selection, Selector};
+use crate::lint::settings::LintSettings;
 use crate::lint::{self, CHECKS, PlanReport};
 use crate::output;
 use crate::output::color::ColorChoice;
@@ -28,8 +30,9 @@ use crate::root::{DocsRoot, PlanLocation};
 pub(super) fn phase_graph_lint(root: &DocsRoot, args: &PhaseGraphArgs) -> Result<u8> {
     let location = PlanLocation::resolve(root, &args.slug)?;
     let manifest = listing::load_for_graph(&location)?;
-    let config =
-        LintConfig::load(&location.root.0)?.without(output::compat::checks_left_out(&manifest));
+    let config = crate::config::Config::load(&location.root.0)?
+        .lint
+        .without(output::compat::checks_left_out(&manifest));
     let report = lint::lint_manifest(&location, manifest, &config)?;
     let verdict = output::compat::render(&report);
     ignore_broken_pipe(output::compat::print(&verdict).map_err(Error::from))?;
@@ -54,14 +57,14 @@ fn ignore_broken_pipe(result: Result<()>) -> Result<()> {
 struct Settings {
     /// `--config FILE`, read once, with its path; `Some(None)` for
     /// `--no-config`.
-    fixed: Option<Option<(PathBuf, Arc<LintConfig>)>>,
+    fixed: Option<Option<(PathBuf, Arc<LintSettings>)>>,
     /// The working directory (where discovery starts).
     cwd: PathBuf,
     /// The command line's `--select` / `--extend-select` / `--ignore`.
     selection: Selection,
     /// The settings found for each docs root, with the file read (`None`:
     /// the defaults).
-    by_root: BTreeMap<PathBuf, (Option<PathBuf>, Arc<LintConfig>)>,
+    by_root: BTreeMap<PathBuf, (Option<PathBuf>, Arc<LintSettings>)>,
 }
 
 impl Settings {
@@ -92,12 +95,12 @@ impl Settings {
     }
 
     /// The lint settings for the plans of docs root `root`.
-    fn for_root(&mut self, root: &Path) -> Result<Arc<LintConfig>> {
+    fn for_root(&mut self, root: &Path) -> Result<Arc<LintSettings>> {
         match &self.fixed {
             Some(Some((_, config))) => return Ok(config.clone()),
             Some(None) => {
                 return Ok(Arc::new(
-                    LintConfig::default().with_selection(&self.selection),
+                    LintSettings::default().with_selection(&self.selection),
                 ));
             }
             None => {}
@@ -152,7 +155,7 @@ impl Settings {
         if self.fixed.is_some() {
             return Vec::new();
         }
-        let shown = |path: &Path| escape_invisible(&output::display_path(path, base));
+        let shown = |path: &Path| escape_invisible(&crate::root::display_path(path, base));
         let mut seen: Vec<PathBuf> = Vec::new();
         let mut notes = Vec::new();
         for target in targets {
@@ -300,7 +303,7 @@ pub(super) fn validate(root: &DocsRoot, args: &ValidateArgs, color: ColorChoice)
     lines.extend(found.skipped.iter().map(|(path, why)| {
         format!(
             "{}: {why}",
-            escape_invisible(&output::display_path(path, base))
+            escape_invisible(&crate::root::display_path(path, base))
         )
     }));
     if args.show_settings {
@@ -430,7 +433,7 @@ fn statistics_format(format: FindingsFormat) -> bool {
 /// on stdout, and the notes (`lines`) on stderr; exit 0.
 fn show_settings(
     settings: &Settings,
-    jobs: &[(&Target, Arc<LintConfig>)],
+    jobs: &[(&Target, Arc<LintSettings>)],
     lines: &[String],
     base: Option<&Path>,
 ) -> Result<u8> {

@@ -13,11 +13,12 @@ use crate::manifest::in_force::{
 };
 use crate::manifest::ledger;
 use crate::manifest::merge::View;
-use crate::manifest::write::{self, NewRow, hygiene};
 use crate::output;
 use crate::plan::Plan;
 use crate::root::PlanLocation;
 use crate::vocab;
+use crate::writer;
+use crate::writer::{NewRow, hygiene};
 
 /// The three write verbs, with their arguments.
 #[derive(Debug, Clone, Copy)]
@@ -160,7 +161,7 @@ pub(super) fn run(location: &PlanLocation, phase: Option<&str>, verb: WriteVerb<
     };
 
     if options.dry_run {
-        let edit = write::prepare(&plan, location, &row)?;
+        let edit = writer::prepare(&plan, location, &row)?;
         let diff = edit.diff(&diff_label(location));
         if diff.is_empty() {
             notes.push(format!(
@@ -177,7 +178,7 @@ pub(super) fn run(location: &PlanLocation, phase: Option<&str>, verb: WriteVerb<
         print_notes(&notes)?;
         return Ok(0);
     }
-    let committed = write::commit(&plan, location, &row)?;
+    let committed = writer::commit(&plan, location, &row)?;
     print_stdout(output::tsv::line(&committed.read_back).as_bytes())?;
     notes.extend(committed.notes);
     print_notes(&notes)?;
@@ -255,7 +256,7 @@ fn promoted(
     let ledger::Loaded { ruling, note } = ledger::load_ruling(&path, id)?;
     notes.extend(note);
     let key = match key.or(ruling.key) {
-        Some(key) if write::is_known_key(&key) => key,
+        Some(key) if writer::is_known_key(&key) => key,
         Some(key) => return Err(Error::UnknownKey(key)),
         None => {
             return Err(Error::Ledger(format!(
@@ -419,7 +420,7 @@ fn known_key(key: Option<&str>, verb: WriteVerb<'_>) -> Result<String> {
             usage(verb)
         )));
     };
-    if write::is_known_key(key) {
+    if writer::is_known_key(key) {
         Ok(key.to_string())
     } else {
         Err(Error::UnknownKey(key.to_string()))

@@ -4,8 +4,8 @@
 //! the `## Decisions` section after it are read as code or as a comment.
 
 use super::{Hit, LintInput, file_label, line_span};
-use crate::manifest::FileKind;
 use crate::markdown::UnclosedBlock;
+use crate::plan::decisions::FileKind;
 
 /// What an unclosed block is called in messages, and the line that closes
 /// it.

@@ -15,7 +15,7 @@ use std::sync::LazyLock;
 
 use super::pattern::Pattern;
 use super::{Hit, LintInput};
-use crate::manifest::FileKind;
+use crate::plan::decisions::FileKind;
 use crate::plan::verification::{Folded, Reach, lead};
 use crate::vocab::verify::{
     COMMAND_HEAD, CWD_SENSITIVE, EXPECTED_FAILURE, EXTERNAL_WAIT, EXTERNAL_WAIT_ALLOW,

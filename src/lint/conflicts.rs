@@ -6,7 +6,7 @@
 
 use super::{Hit, LintInput, file_label, line_span};
 use crate::error::escape_invisible;
-use crate::manifest::FileKind;
+use crate::plan::decisions::FileKind;
 
 /// F20 `merge-conflict-marker`: one finding per merge-conflict marker line
 /// (`<<<<<<<`, `|||||||`, `=======`, `>>>>>>>` followed by a space or the

@@ -12,8 +12,8 @@ use std::sync::LazyLock;
 
 use super::duration::duration_minutes;
 use super::{Hit, LintInput, line_span};
-use crate::manifest::FileKind;
 use crate::plan::Plan;
+use crate::plan::decisions::FileKind;
 use crate::plan::directive::{DirectiveLine, after_colon, lines_in, sections_starting};
 use crate::plan::verification::backtick_spans;
 use crate::vocab::console::{

@@ -12,11 +12,11 @@ use crate::error::{escape_invisible, is_invisible};
 use crate::manifest::in_force::{
     Reading, answer_advice, holds_word_in_other_letters, read_value, what_answers_instead,
 };
-use crate::manifest::read::names_decisions;
-use crate::manifest::{
+use crate::markdown::{MarkdownFile, UnclosedBlock, starts_with_ignore_case};
+use crate::plan::decisions::names_decisions;
+use crate::plan::decisions::{
     BlockingCell, Column, DecisionRow, DecisionSection, FileKind, PhaseScope, ProblemKind,
 };
-use crate::markdown::{MarkdownFile, UnclosedBlock, starts_with_ignore_case};
 use crate::vocab;
 
 /// One file's Decisions section with the file it was read from.
@@ -107,51 +107,13 @@ pub(super) fn sources<'a>(input: &'a LintInput) -> Vec<Source<'a>> {
     out
 }
 
-/// The key of the vocabulary closest to `key`, when it is a likely typo:
-/// the same key in another case, one edit away from a key of four
-/// characters or more, or two edits away from one of seven or more.
-pub(crate) fn closest_key(key: &str) -> Option<&'static str> {
-    closest_word(key, vocab::KEYS.iter().map(|spec| spec.key))
-}
-
-/// The word of `words` closest to `word`, by the rule of [`closest_key`].
-pub(crate) fn closest_word(
-    word: &str,
-    words: impl Iterator<Item = &'static str>,
-) -> Option<&'static str> {
-    let lower = word.to_lowercase();
-    words
-        .map(|k| (edit_distance(&lower, k), k))
-        .filter(|(d, k)| *d == 0 || (*d == 1 && k.len() >= 4) || (*d == 2 && k.len() >= 7))
-        .min_by_key(|(d, _)| *d)
-        .map(|(_, k)| k)
-}
-
-/// The Levenshtein distance between `a` and `b`, in characters.
-fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut diagonal = row[0];
-        row[0] = i + 1;
-        for (j, cb) in b.iter().enumerate() {
-            let above = row[j + 1];
-            row[j + 1] = (above + 1)
-                .min(row[j] + 1)
-                .min(diagonal + usize::from(ca != *cb));
-            diagonal = above;
-        }
-    }
-    row[b.len()]
-}
-
 /// F25 `decision-key-unknown`: a row whose key is not one of the 19 keys.
 /// Points at the key cell.
 pub fn decision_key_unknown(input: &LintInput, out: &mut Vec<Hit>) {
     for source in sources(input) {
         for row in source.rows() {
             if vocab::key_index(&row.key).is_none() {
-                let hint = closest_key(&row.key)
+                let hint = vocab::closest_key(&row.key)
                     .map(|k| format!("; did you mean `{k}`?"))
                     .unwrap_or_default();
                 out.push(source.hit(
@@ -174,7 +136,7 @@ pub fn decision_state_unknown(input: &LintInput, out: &mut Vec<Hit>) {
     for source in sources(input) {
         for row in source.rows() {
             if !vocab::is_state(&row.state) {
-                let hint = closest_word(&row.state, vocab::STATES.iter().copied())
+                let hint = vocab::closest_word(&row.state, vocab::STATES.iter().copied())
                     .map(|w| format!("; did you mean `{w}`?"))
                     .unwrap_or_default();
                 out.push(source.hit(
@@ -198,7 +160,7 @@ pub fn decision_source_unknown(input: &LintInput, out: &mut Vec<Hit>) {
     for source in sources(input) {
         for row in source.rows() {
             if !row.source.is_empty() && !vocab::is_source(&row.source) {
-                let hint = closest_word(&row.source, vocab::SOURCES.iter().copied())
+                let hint = vocab::closest_word(&row.source, vocab::SOURCES.iter().copied())
                     .map(|w| format!("; did you mean `{w}`?"))
                     .unwrap_or_default();
                 out.push(source.hit(
@@ -632,16 +594,6 @@ pub fn decision_value_unknown(input: &LintInput, out: &mut Vec<Hit>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn key_suggestions() {
-        assert_eq!(closest_key("stopp"), Some("stop"));
-        assert_eq!(closest_key("Relay"), Some("relay"));
-        assert_eq!(closest_key("human-act"), Some("human-acts"));
-        assert_eq!(closest_key("approvals"), None);
-        assert_eq!(closest_key("zeta.backups"), None);
-        assert_eq!(edit_distance("kitten", "sitting"), 3);
-    }
 
     #[test]
     fn near_miss_headings() {

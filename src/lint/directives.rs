@@ -10,7 +10,7 @@
 
 use super::{Hit, LintInput};
 use crate::error::escape_invisible;
-use crate::manifest::FileKind;
+use crate::plan::decisions::FileKind;
 use crate::plan::directive::DirectiveLine;
 use crate::vocab::directives::{
     ClosedDirective, PERMISSION_MODE_LABEL, PERMISSION_MODES, PHASE_ORDER, PLAN_ORDER,

@@ -14,11 +14,12 @@ use std::ops::Range;
 use std::path::Path;
 
 use super::{Finding, LintInput, PlanReport};
-use crate::config::LintConfig;
 use crate::error::{Error, Result};
-use crate::manifest::{FileKind, Manifest};
+use crate::lint::settings::LintSettings;
+use crate::manifest::Manifest;
 use crate::markdown::MarkdownFile;
 use crate::plan::Plan;
+use crate::plan::decisions::FileKind;
 use crate::plan::handoff::Handoffs;
 use crate::root::PlanLocation;
 
@@ -187,7 +188,7 @@ impl FixedPlan {
             path: path.clone(),
             source,
         })?;
-        let target = crate::manifest::write::atomic::Target::new(resolved)?;
+        let target = crate::atomic::Target::new(resolved)?;
         target.check_writable()?;
         target.replace(self.manifest.plan.file.text.as_bytes())
     }
@@ -286,7 +287,7 @@ pub struct FixRecord {
 /// written.
 pub fn fix_location(
     location: &PlanLocation,
-    config: &LintConfig,
+    config: &LintSettings,
     mode: FixMode,
     base: Option<&Path>,
 ) -> Result<PlanReport> {
@@ -301,7 +302,7 @@ pub fn fix_location(
 pub fn fix_text(
     location: &PlanLocation,
     text: String,
-    config: &LintConfig,
+    config: &LintSettings,
     base: Option<&Path>,
 ) -> Result<PlanReport> {
     let manifest = super::manifest_of_text(location, text)?;
@@ -314,7 +315,7 @@ pub fn fix_text(
 fn fix_manifest(
     location: &PlanLocation,
     manifest: Manifest,
-    config: &LintConfig,
+    config: &LintSettings,
     mode: FixMode,
     base: Option<&Path>,
 ) -> Result<PlanReport> {
@@ -330,7 +331,7 @@ fn fix_manifest(
         last = Some(outcome);
         Ok(findings)
     })?;
-    let label = crate::output::display_path(&fixed.manifest.plan.file.path, base);
+    let label = crate::root::display_path(&fixed.manifest.plan.file.path, base);
     let notes = match mode {
         FixMode::Write => fixed.write()?,
         FixMode::Diff => Vec::new(),

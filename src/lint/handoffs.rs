@@ -17,8 +17,8 @@ use std::ops::Range;
 
 use super::{Hit, LintInput, line_span};
 use crate::error::escape_invisible;
-use crate::manifest::FileKind;
 use crate::markdown::MarkdownFile;
+use crate::plan::decisions::FileKind;
 use crate::plan::graph::{DependsToken, parse_phase_number};
 use crate::plan::handoff::{Handoff, has_real_content, says_complete, what_this_phase_did};
 use crate::vocab::handoffs::{BOOT_PHRASES, is_status, status_list};

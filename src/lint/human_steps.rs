@@ -15,8 +15,8 @@ use std::ops::Range;
 use super::duration::duration_minutes;
 use super::{Hit, LintInput};
 use crate::error::escape_invisible;
-use crate::manifest::FileKind;
 use crate::plan::Plan;
+use crate::plan::decisions::FileKind;
 use crate::plan::directive::{
     LineShape, after_colon, lines_in, match_directive, sections_starting,
 };

@@ -3,8 +3,8 @@
 //! shares) and F35 (a `Checkout` bullet the console never acts on).
 
 use super::{Hit, LintInput};
-use crate::manifest::FileKind;
 use crate::plan::Plan;
+use crate::plan::decisions::FileKind;
 use crate::plan::directive::DirectiveLine;
 use crate::vocab::console::{
     CHECKOUT_DEFAULT_WORDS, CHECKOUT_LABEL, DEFAULT_LAND, ISOLATION_WORKTREE, WORKTREES_LABEL,

@@ -9,6 +9,7 @@
 //! explain`).
 
 pub mod blocks;
+pub mod certainty;
 pub mod commands;
 pub mod conflicts;
 pub mod console;
@@ -27,6 +28,7 @@ pub mod pattern;
 pub mod progress;
 pub mod repos;
 pub mod select;
+pub mod settings;
 pub mod setup;
 pub mod structure;
 pub mod style;
@@ -39,10 +41,11 @@ use std::collections::BTreeSet;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 
-use crate::config::LintConfig;
 use crate::error::Result;
-use crate::manifest::{FileKind, Manifest};
+use crate::lint::settings::LintSettings;
+use crate::manifest::Manifest;
 use crate::markdown::MarkdownFile;
+use crate::plan::decisions::FileKind;
 use crate::plan::graph::DependsToken;
 use crate::plan::handoff::Handoffs;
 use crate::root::PlanLocation;
@@ -646,7 +649,7 @@ pub fn lookup(name: &str) -> Vec<&'static Check> {
 
 /// Runs every check of the registry that `config` enables over `input` and
 /// returns the findings that are not suppressed (see [`run_all`]).
-pub fn run(input: &LintInput, config: &LintConfig) -> Vec<Finding> {
+pub fn run(input: &LintInput, config: &LintSettings) -> Vec<Finding> {
     run_all(input, config).findings
 }
 
@@ -669,7 +672,7 @@ pub struct Outcome {
 /// that are advisory by default do not run (SPEC-PARITY.md section D). A
 /// fix is kept only on findings in the plan: the twin is changed by the
 /// write verbs alone.
-pub fn run_all(input: &LintInput, config: &LintConfig) -> Outcome {
+pub fn run_all(input: &LintInput, config: &LintSettings) -> Outcome {
     let closed = input.manifest.plan.is_closed();
     let plan_checks = config.checks_for(&input.plan_file().path);
     let twin_checks = input
@@ -836,7 +839,7 @@ impl PlanReport {
 pub fn lint_manifest(
     location: &PlanLocation,
     manifest: Manifest,
-    config: &LintConfig,
+    config: &LintSettings,
 ) -> Result<PlanReport> {
     let handoffs = Handoffs::scan(&location.handoffs_dir());
     let env = LintEnv::from_process();
@@ -869,7 +872,7 @@ pub(crate) fn report_of(
 
 /// Reads the plan at `location` with its twin and lints it. Errors as
 /// [`Manifest::load`] (a missing plan is exit 2) and [`lint_manifest`].
-pub fn lint_location(location: &PlanLocation, config: &LintConfig) -> Result<PlanReport> {
+pub fn lint_location(location: &PlanLocation, config: &LintSettings) -> Result<PlanReport> {
     let manifest = Manifest::load(location)?;
     lint_manifest(location, manifest, config)
 }
@@ -878,7 +881,11 @@ pub fn lint_location(location: &PlanLocation, config: &LintConfig) -> Result<Pla
 /// it were the file at `location`: its twin and handoffs are read from disk
 /// as for [`lint_location`]. Errors when the twin or a handoff cannot be
 /// read.
-pub fn lint_text(location: &PlanLocation, text: String, config: &LintConfig) -> Result<PlanReport> {
+pub fn lint_text(
+    location: &PlanLocation,
+    text: String,
+    config: &LintSettings,
+) -> Result<PlanReport> {
     lint_manifest(location, manifest_of_text(location, text)?, config)
 }
 

@@ -11,8 +11,8 @@ use std::ops::Range;
 
 use super::{Hit, LintInput, phase_list};
 use crate::error::escape_invisible;
-use crate::manifest::FileKind;
 use crate::markdown::MarkdownFile;
+use crate::plan::decisions::FileKind;
 use crate::plan::directive::{lines_in, sections_starting};
 use crate::plan::graph::parse_phase_number;
 use crate::vocab::handoffs::{NOTE_RELATIONS, NOTES_HEADING};

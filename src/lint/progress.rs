@@ -8,7 +8,7 @@
 use std::collections::BTreeSet;
 
 use super::{Hit, LintInput, line_span};
-use crate::manifest::FileKind;
+use crate::plan::decisions::FileKind;
 use crate::plan::progress::{HandoffStatus, PhaseState, QaGate, dependencies, phase_states};
 
 /// F19 `plan-deadlocked`: see the module documentation. One finding for the

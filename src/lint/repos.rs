@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 use std::sync::{LazyLock, Mutex};
 
 use super::{Hit, LintInput, trimmed_span};
-use crate::manifest::FileKind;
+use crate::plan::decisions::FileKind;
 use crate::plan::verification::Reach;
 use crate::vocab::console::{
     DOCS_FOLDER, FILES_LABEL, GITMODULES, REPOS_ALL, REPOS_CONJUNCTION, REPOS_NEUTRAL,

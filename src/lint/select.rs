@@ -203,7 +203,7 @@ impl Selector {
             Source::Option(option) => option.to_string(),
             Source::File { path, line, key } => format!(
                 "{}:{line}: [lint] {key}",
-                escape_invisible(&crate::output::shown_path(path))
+                escape_invisible(&crate::root::shown_path(path))
             ),
         };
         let code = self.checks.checks().next().map_or("", |c| c.code);

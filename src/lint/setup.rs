@@ -16,7 +16,7 @@ use std::collections::HashSet;
 use std::ops::Range;
 
 use super::{Hit, LintInput};
-use crate::manifest::FileKind;
+use crate::plan::decisions::FileKind;
 use crate::plan::directive::{lines_in, sections_starting};
 use crate::plan::verification::{Reach, backtick_spans};
 use crate::vocab::console::{SETUP_EVERY_PHASE, SETUP_LABEL, VERIFY_IN_LABEL};

@@ -17,9 +17,9 @@ use std::ops::Range;
 use super::{Fix, Hit, LintInput};
 use crate::error::escape_invisible;
 use crate::manifest::in_force::answer_tokens;
-use crate::manifest::{Column, DecisionRow, DecisionSection, FileKind, PhaseScope};
 use crate::markdown::MarkdownFile;
 use crate::markdown::table::{split_cells, strip_decoration, stripped, trim_cell};
+use crate::plan::decisions::{Column, DecisionRow, DecisionSection, FileKind, PhaseScope};
 use crate::vocab;
 
 /// The zero-padded runs of ASCII digits in `range` of `text` (`07`, `001`),

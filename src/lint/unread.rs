@@ -2,11 +2,11 @@
 //! or the twin that no reader takes as the manifest — a decision table
 //! outside the `## Decisions` section, a second one inside it, or one
 //! hidden in front matter, in a fence or comment never closed, or in an
-//! HTML block ([`crate::manifest::unread`]).
+//! HTML block ([`crate::plan::decisions::unread`]).
 
 use super::decisions::near_misses;
 use super::{Hit, LintInput, file_label, line_span};
-use crate::manifest::unread;
+use crate::plan::decisions::unread;
 
 /// F25 `decision-table-unread`: one finding per table (or run of decision
 /// rows, or block hiding them) that no reader takes as the manifest, in the

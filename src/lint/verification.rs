@@ -4,9 +4,9 @@
 use std::ops::Range;
 
 use super::{Hit, LintInput, line_span};
-use crate::manifest::FileKind;
 use crate::markdown::MarkdownFile;
 use crate::plan::PhaseBlock;
+use crate::plan::decisions::FileKind;
 
 /// Why a phase's verification holds nothing runnable.
 enum Gap {

@@ -23,8 +23,8 @@ use std::fmt;
 use std::ops::Range;
 
 use crate::error::escape_invisible;
-use crate::manifest::{DecisionRow, FileKind, Origin};
-use crate::policy::{ConsolePolicy, RunFields};
+use crate::manifest::policy::{ConsolePolicy, RunFields};
+use crate::plan::decisions::{DecisionRow, FileKind, Origin};
 use crate::vocab::{self, KeySpec};
 
 /// The most characters of a value quoted in a reason.
@@ -467,7 +467,7 @@ pub fn answer_advice(spec: &KeySpec) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::manifest::PhaseScope;
+    use crate::plan::decisions::PhaseScope;
 
     fn spec(key: &str) -> &'static KeySpec {
         vocab::key_spec(key).expect("a key of the vocabulary")
@@ -480,7 +480,7 @@ mod tests {
             owner: "keeper".into(),
             state: state.into(),
             blocking: false,
-            blocking_cell: crate::manifest::row::BlockingCell::No,
+            blocking_cell: crate::plan::decisions::BlockingCell::No,
             source: "plan".into(),
             evidence: Default::default(),
             phase: PhaseScope::PlanWide,

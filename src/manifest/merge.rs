@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 
 use crate::error::{Error, Result};
-use crate::manifest::row::{DecisionRow, FileKind, PhaseScope};
+use crate::plan::decisions::{DecisionRow, FileKind, PhaseScope};
 use crate::vocab;
 
 /// A view of the manifest: plan-wide, or one phase's.
@@ -122,7 +122,7 @@ pub fn resolve<'a>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::manifest::row::Origin;
+    use crate::plan::decisions::Origin;
 
     fn row(key: &str, value: &str, file: FileKind, phase: PhaseScope, line: usize) -> DecisionRow {
         DecisionRow {
@@ -131,7 +131,7 @@ mod tests {
             owner: "o".into(),
             state: "answered".into(),
             blocking: false,
-            blocking_cell: crate::manifest::row::BlockingCell::No,
+            blocking_cell: crate::plan::decisions::BlockingCell::No,
             source: "plan".into(),
             evidence: Default::default(),
             phase,

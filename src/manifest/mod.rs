@@ -1,25 +1,21 @@
 //! The decision manifest: a plan's `## Decisions` table and its twin, read
 //! (SPEC §3.3), merged into views (SPEC §4), and written (SPEC §7).
 
-pub mod gate;
 pub mod in_force;
 pub mod ledger;
 pub mod merge;
-pub mod read;
-pub mod row;
-pub mod unread;
-pub mod write;
+pub mod owed;
+pub mod policy;
 
 use std::path::{Path, PathBuf};
 
 use crate::error::Result;
 use crate::markdown::MarkdownFile;
 use crate::plan::Plan;
+use crate::plan::decisions::{Column, DecisionRow, DecisionSection, FileKind};
 use crate::root::PlanLocation;
 
 pub use merge::{View, resolve};
-pub use read::{Column, DecisionSection, DecisionTable, ProblemKind, TableProblem};
-pub use row::{BlockingCell, DecisionRow, FileKind, Origin, PhaseScope};
 
 /// The twin file, `docs/handoffs/<slug>/decisions.md`, read and parsed once.
 #[derive(Debug, Clone)]

@@ -8,6 +8,7 @@
 pub mod conflict;
 pub mod inline;
 mod mask;
+pub mod suppression;
 pub mod table;
 
 use std::ops::Range;

@@ -14,7 +14,7 @@ use std::ops::Range;
 /// backslash. Returns the byte range of each cell's raw content (untrimmed),
 /// relative to `line`. A line with no pipe at all is one cell. A
 /// suppression comment after the last pipe (SPEC §10.1,
-/// [`crate::lint::suppress::trailing_directive`]) is not a cell.
+/// [`super::suppression::trailing_directive`]) is not a cell.
 pub fn split_cells(line: &str) -> Vec<Range<usize>> {
     let (line, start, pipes) = separators(line);
     let mut cells = Vec::with_capacity(8);
@@ -42,7 +42,7 @@ pub fn first_cell(line: &str) -> Range<usize> {
 /// leading blanks and a leading pipe), and the offsets of the pipes that
 /// end cells (each later `|` not preceded by a backslash), in order.
 fn separators(line: &str) -> (&str, usize, impl Iterator<Item = usize> + '_) {
-    let line = &line[..crate::lint::suppress::trailing_directive(line).unwrap_or(line.len())];
+    let line = &line[..super::suppression::trailing_directive(line).unwrap_or(line.len())];
     let bytes = line.as_bytes();
     let mut start = 0;
     while start < bytes.len() && matches!(bytes[start], b' ' | b'\t') {

@@ -12,8 +12,9 @@ use std::io::Write;
 
 use anstyle::{AnsiColor, Style};
 
-use super::{Findings, display_path};
+use super::Findings;
 use crate::lint::{Finding, PlanReport};
+use crate::root::display_path;
 
 /// What follows the message of a finding that does not gate: ` (closed
 /// plan, not gating)` on a closed plan, ` (advisory, not gating)` for a

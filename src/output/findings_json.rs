@@ -20,8 +20,9 @@ use std::path::Path;
 
 use serde::Serialize;
 
-use super::{Findings, display_path};
+use super::Findings;
 use crate::lint::{Finding, PlanReport};
+use crate::root::display_path;
 
 /// One finding as JSON.
 #[derive(Debug, Serialize)]

@@ -9,12 +9,12 @@ use serde::Serialize;
 use super::json::JsonRow;
 use super::{decisions_command_in, flatten_field};
 use crate::error::{escape_invisible, escape_lookalikes};
+use crate::gate::{Refusal, Verdict};
 use crate::lint::Finding;
-use crate::manifest::gate::{
-    Refusal, RefusalReason, Verdict, blocking_unsaid_on_template_key, no_answer,
-};
-use crate::manifest::row::BlockingCell;
-use crate::manifest::{Column, Manifest, View};
+use crate::manifest::owed::{RefusalReason, blocking_unsaid_on_template_key, no_answer};
+use crate::manifest::{Manifest, View};
+use crate::plan::decisions::BlockingCell;
+use crate::plan::decisions::Column;
 use crate::vocab;
 
 /// What the verdict is about: the plan and the view that was checked.
@@ -47,7 +47,7 @@ impl GateSubject<'_> {
 
     /// The `planfile decisions` command of `verb` for a row's key, scoped
     /// as the row is, with the user's `--root`.
-    fn command(&self, row: &crate::manifest::DecisionRow, verb: &str) -> String {
+    fn command(&self, row: &crate::plan::decisions::DecisionRow, verb: &str) -> String {
         decisions_command_in(
             self.root,
             self.slug,

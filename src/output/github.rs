@@ -5,7 +5,8 @@
 
 use std::io::Write;
 
-use super::{Findings, display_path};
+use super::Findings;
+use crate::root::display_path;
 
 /// Escapes a workflow command's message: `%`, CR and LF.
 pub fn escape_data(text: &str) -> String {

@@ -23,7 +23,8 @@ use std::io::Write;
 use serde::Serialize;
 use sha2::{Digest, Sha256};
 
-use super::{Findings, display_path};
+use super::Findings;
+use crate::root::display_path;
 
 /// The lines of an issue.
 #[derive(Debug, Serialize)]

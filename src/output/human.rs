@@ -12,9 +12,10 @@ use std::path::Path;
 use annotate_snippets::renderer::DecorStyle;
 use annotate_snippets::{AnnotationKind, Group, Level, Origin, Renderer, Snippet};
 
+use super::Findings;
 use super::unreadable::Unreadable;
-use super::{Findings, display_path};
 use crate::lint::{Finding, PlanReport, Severity};
+use crate::root::display_path;
 
 /// The diagnostic of one finding, rendered (with colour codes, no final
 /// newline).

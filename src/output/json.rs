@@ -5,7 +5,8 @@ use std::io::Write;
 
 use serde::Serialize;
 
-use crate::manifest::{DecisionRow, Manifest};
+use crate::manifest::Manifest;
+use crate::plan::decisions::DecisionRow;
 
 /// One resolved row as JSON.
 #[derive(Debug, Serialize)]
@@ -47,7 +48,7 @@ impl<'a> JsonRow<'a> {
             phase: row.phase.phase(),
             file: manifest
                 .file_of(row.origin.file)
-                .map(super::shown_path)
+                .map(crate::root::shown_path)
                 .unwrap_or_default(),
             line: row.origin.line,
         }

@@ -21,8 +21,9 @@ use std::path::Path;
 use quick_xml::Writer;
 use quick_xml::events::{BytesDecl, BytesText, Event};
 
-use super::{Findings, display_path};
+use super::Findings;
 use crate::lint::{Finding, PlanReport};
+use crate::root::display_path;
 
 /// `text` with the characters XML 1.0 cannot hold (control characters
 /// other than tab, LF and CR; U+FFFE, U+FFFF) written as `\u{XXXX}`.

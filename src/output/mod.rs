@@ -83,33 +83,3 @@ pub fn decisions_command_in(
         None => format!("planfile {root}decisions {slug} {verb}"),
     }
 }
-
-/// How every output prints the path of a plan, a twin or a settings file
-/// (SPEC §6, §10.1, as ruff does): relative to `base` (the working
-/// directory) when the file lies below it, else absolute; normalised
-/// lexically first (`root/../root/docs` is `root/docs`), and, when the
-/// path is not below `base` as written, compared with symlinks resolved.
-/// Used by every findings format and by `decisions list --format json`.
-pub fn display_path(path: &std::path::Path, base: Option<&std::path::Path>) -> String {
-    if let Some(base) = base {
-        let normal = crate::root::normalize_lexically(path);
-        if let Ok(rel) = normal.strip_prefix(base)
-            && !rel.as_os_str().is_empty()
-        {
-            return rel.display().to_string();
-        }
-        if let (Ok(p), Ok(b)) = (path.canonicalize(), base.canonicalize())
-            && let Ok(rel) = p.strip_prefix(&b)
-            && !rel.as_os_str().is_empty()
-        {
-            return rel.display().to_string();
-        }
-        return normal.display().to_string();
-    }
-    path.display().to_string()
-}
-
-/// [`display_path`] against the process's working directory.
-pub fn shown_path(path: &std::path::Path) -> String {
-    display_path(path, std::env::current_dir().ok().as_deref())
-}

@@ -4,10 +4,12 @@ use std::io::Write;
 use std::path::Path;
 
 use super::{decisions_command_in, flatten_field};
+use crate::gate::Refusal;
 use crate::lint::Finding;
-use crate::manifest::gate::{Refusal, RefusalReason};
+use crate::manifest::View;
 use crate::manifest::in_force::{AnswerFrom, InForce};
-use crate::manifest::{DecisionRow, View};
+use crate::manifest::owed::RefusalReason;
+use crate::plan::decisions::DecisionRow;
 use crate::vocab;
 
 /// What the block is about: the plan, the view, and the `--root` the user
@@ -21,11 +23,11 @@ pub struct PromptSubject<'a> {
     /// The `--root` the user gave, if any.
     pub root: Option<&'a Path>,
     /// The findings that keep the plan's or twin's Decisions section from
-    /// being read with certainty (SPEC §5.4, [`crate::manifest::gate::unreadable`]);
+    /// being read with certainty (SPEC §5.4, [`crate::gate::unreadable`]);
     /// empty when it reads cleanly.
     pub unreadable: &'a [Finding],
     /// The rows of the view the start gate counts as owed, with why
-    /// (its refusals, [`crate::manifest::gate::check_view`]): they are
+    /// (its refusals, [`crate::gate::check_view`]): they are
     /// listed as outstanding and blocking. Waivers among them are listed
     /// as waived.
     pub refusals: &'a [Refusal<'a>],

@@ -16,9 +16,10 @@ use std::path::Path;
 
 use serde_json::{Value, json};
 
+use super::Findings;
 use super::unreadable::Unreadable;
-use super::{Findings, display_path};
 use crate::lint::{CHECKS, Check, Finding, PlanReport, Severity};
+use crate::root::display_path;
 
 /// The SARIF version written.
 pub const SARIF_VERSION: &str = "2.1.0";

@@ -7,11 +7,11 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use super::display_path;
-use crate::config::LintConfig;
 use crate::error::escape_invisible;
 use crate::lint::CHECKS;
 use crate::lint::select::CheckSet;
+use crate::lint::settings::LintSettings;
+use crate::root::display_path;
 
 /// Where the settings of a plan come from.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -57,7 +57,7 @@ pub struct PlanSettings<'a> {
     /// Where its settings come from.
     pub source: SettingsSource,
     /// The settings, the command line's selection applied.
-    pub lint: &'a LintConfig,
+    pub lint: &'a LintSettings,
 }
 
 /// What a block prints, once per set of plans it holds.

@@ -10,7 +10,7 @@ use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 
 use super::flatten_field;
 use crate::error::escape_invisible;
-use crate::manifest::DecisionRow;
+use crate::plan::decisions::DecisionRow;
 use crate::vocab;
 
 const HEADERS: [&str; 7] = [

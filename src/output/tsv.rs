@@ -5,7 +5,7 @@
 use std::io::Write;
 
 use super::flatten_field;
-use crate::manifest::DecisionRow;
+use crate::plan::decisions::DecisionRow;
 
 /// The TSV line of one row, `\n`-terminated; `blocking` is `yes`/`no`, and
 /// tabs, CR and LF inside a field are printed as one space.

@@ -58,7 +58,7 @@ impl Unreadable {
     /// `path[:line]: message`, with the path as [`super::display_path`]
     /// shows it, invisible characters escaped (for stderr).
     pub fn describe(&self, base: Option<&Path>) -> String {
-        let path = crate::error::escape_invisible(&super::display_path(&self.path, base));
+        let path = crate::error::escape_invisible(&crate::root::display_path(&self.path, base));
         match self.line {
             Some(line) => format!("{path}:{line}: {}", self.message),
             None => format!("{path}: {}", self.message),

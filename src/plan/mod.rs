@@ -1,6 +1,7 @@
 //! The plan model (SPEC §3), built once per file: frontmatter, phase graph,
 //! phase blocks and the `## Decisions` section.
 
+pub mod decisions;
 pub mod directive;
 pub mod graph;
 pub mod handoff;
@@ -13,8 +14,8 @@ use std::path::Path;
 use serde::Deserialize;
 
 use crate::error::{Error, Result};
-use crate::manifest::read::{DecisionSection, FileKind};
 use crate::markdown::MarkdownFile;
+use crate::plan::decisions::{DecisionSection, FileKind};
 use crate::root::PlanLocation;
 
 pub use graph::PhaseGraph;
@@ -418,7 +419,7 @@ impl Plan {
     }
 
     /// The rows of the plan's `## Decisions` table (empty when it has none).
-    pub fn decision_rows(&self) -> &[crate::manifest::DecisionRow] {
+    pub fn decision_rows(&self) -> &[crate::plan::decisions::DecisionRow] {
         self.decisions
             .as_ref()
             .map(DecisionSection::rows)

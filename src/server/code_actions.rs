@@ -22,8 +22,8 @@ use super::diagnostics::{DocLinks, diagnostic};
 use super::documents::Snapshot;
 use super::locate::{IGNORE, IGNORE_FILE};
 use crate::lint::Finding;
-use crate::lint::suppress::line_comment;
 use crate::markdown::MarkdownFile;
+use crate::markdown::suppression::line_comment;
 
 /// The code actions for the findings of the document of `snapshot` whose
 /// diagnostics overlap `range`; none when `only` asks for kinds other than

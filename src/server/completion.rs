@@ -14,7 +14,7 @@ use super::documents::Snapshot;
 use super::hover::key_entry;
 use super::locate;
 use crate::lint::CHECKS;
-use crate::manifest::{Column, FileKind};
+use crate::plan::decisions::{Column, FileKind};
 use crate::vocab::{self, BLOCKING_WRITTEN, GATE_TYPE_SPECS, KEYS, SOURCES, STATES};
 
 /// One word to offer: what is inserted, a one-line detail, and optional

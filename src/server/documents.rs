@@ -16,11 +16,12 @@ use std::str::FromStr;
 use lsp_types::{Position, TextDocumentContentChangeEvent, Uri};
 
 use super::positions::{Encoding, LineMap};
-use crate::config::LintConfig;
+use crate::lint::settings::LintSettings;
 use crate::lint::{self, Finding, PlanReport};
-use crate::manifest::{FileKind, Manifest, Twin};
+use crate::manifest::{Manifest, Twin};
 use crate::markdown::MarkdownFile;
 use crate::plan::Plan;
+use crate::plan::decisions::FileKind;
 use crate::plan::handoff::Handoffs;
 use crate::root::{DocsRoot, PlanLocation, is_valid_slug};
 
@@ -167,8 +168,8 @@ pub struct Analysis {
 
 /// The lint settings for the plan at `location`: the one call through
 /// which the server reads `planfile.toml`, as `validate` does.
-pub fn lint_config(location: &PlanLocation) -> crate::Result<LintConfig> {
-    LintConfig::load(&location.root.0)
+pub fn lint_config(location: &PlanLocation) -> crate::Result<LintSettings> {
+    crate::config::Config::load(&location.root.0).map(|c| c.lint)
 }
 
 /// The text of `path`: the open buffer, else the file on disk (`None`
@@ -204,7 +205,7 @@ fn manifest(location: &PlanLocation, documents: &Documents) -> (Option<Plan>, Op
 pub fn analyse(location: &PlanLocation, documents: &Documents) -> Analysis {
     let (config, config_error) = match lint_config(location) {
         Ok(config) => (config, None),
-        Err(e) => (LintConfig::default(), Some(e.to_string())),
+        Err(e) => (LintSettings::default(), Some(e.to_string())),
     };
     let (plan, twin) = manifest(location, documents);
     let report = match plan {
@@ -271,7 +272,7 @@ impl<'a> Snapshot<'a> {
     }
 
     /// The Decisions section of the document.
-    pub fn decisions(&self) -> Option<&'a crate::manifest::DecisionSection> {
+    pub fn decisions(&self) -> Option<&'a crate::plan::decisions::DecisionSection> {
         let manifest = &self.analysis.report.manifest;
         match self.kind {
             FileKind::Plan => manifest.plan.decisions.as_ref(),

@@ -11,9 +11,10 @@ use lsp_types::{Hover, HoverContents, MarkupContent, MarkupKind, Position};
 use super::documents::{Snapshot, lint_config};
 use super::locate;
 use crate::lint::{self, PlanReport, file_label};
+use crate::manifest::View;
 use crate::manifest::in_force;
-use crate::manifest::{Column, DecisionRow, PhaseScope, View};
-use crate::policy::{ConsolePolicy, RunFields};
+use crate::manifest::policy::RunFields;
+use crate::plan::decisions::{Column, DecisionRow, PhaseScope};
 use crate::vocab::{self, GATE_TYPES, KeySpec};
 
 /// The answer in force for a key in a view (SPEC §5.5), as the hover of
@@ -38,7 +39,7 @@ pub fn hover(snapshot: &Snapshot, position: Position, markdown: bool) -> Option<
             return None;
         }
         (check_text(snapshot, &found.name), found.token)
-    } else if let Some(span) = (snapshot.kind == crate::manifest::FileKind::Plan)
+    } else if let Some(span) = (snapshot.kind == crate::plan::decisions::FileKind::Plan)
         .then(|| locate::gate_type_at(snapshot.plan(), offset))
         .flatten()
         .filter(|span| !span.is_empty())
@@ -164,7 +165,8 @@ fn answer_in_force(snapshot: &Snapshot, row: &DecisionRow) -> Option<InForce> {
     let spec = vocab::key_spec(&row.key)?;
     let resolved = snapshot.analysis.report.manifest.resolve(view_of(row));
     let winner = resolved.into_iter().find(|r| r.key == row.key);
-    let policy = ConsolePolicy::load(None, &snapshot.analysis.location.root.0).unwrap_or_default();
+    let policy = crate::config::policy::load_policy(None, &snapshot.analysis.location.root.0)
+        .unwrap_or_default();
     let found = in_force::answer_in_force(spec, winner, &RunFields::default(), &policy);
     Some(InForce {
         answer: found.answer.unwrap_or_default(),
@@ -242,7 +244,8 @@ fn gate_type_text(word: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::manifest::{FileKind, Manifest, Origin};
+    use crate::manifest::Manifest;
+    use crate::plan::decisions::{FileKind, Origin};
     use crate::server::test_support::plan;
 
     fn report(text: &str) -> PlanReport {

@@ -5,13 +5,13 @@
 
 use std::ops::Range;
 
-use crate::manifest::{Column, DecisionRow, DecisionSection};
 use crate::markdown::MarkdownFile;
 use crate::markdown::table::{has_pipe, split_cells};
 use crate::plan::Plan;
+use crate::plan::decisions::{Column, DecisionRow, DecisionSection};
 use crate::plan::phase::parse_directive;
 
-pub use crate::lint::suppress::{FILE_DIRECTIVE as IGNORE_FILE, LINE_DIRECTIVE as IGNORE};
+pub use crate::markdown::suppression::{FILE_DIRECTIVE as IGNORE_FILE, LINE_DIRECTIVE as IGNORE};
 
 /// A cell of the Decisions table under the cursor.
 #[derive(Debug, Clone)]
@@ -198,7 +198,7 @@ pub fn suppressed_at(file: &MarkdownFile, offset: usize) -> Option<Suppressed> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::manifest::FileKind;
+    use crate::plan::decisions::FileKind;
     use crate::server::test_support::plan;
 
     const TEXT: &str = "# T\n\n## Phase graph\n\n| Phase | Title | Depends on | Repos |\n|---|---|---|---|\n| 1 | A | — | r |\n\n<!-- planfile-ignore: decision-key-unknown, F25 -->\n### Phase 1 — A *(GATED)*\n- **Gate-check:** manual ops\n- **Verification:** `true`\n\n## Decisions\n\n| key | value | owner | state | blocking | source | phase |\n|---|---|---|---|---|---|---|\n| `relay` | off | op | answered | no | plan | — |\n";

@@ -51,7 +51,7 @@ use self::diagnostics::DocLinks;
 use self::documents::{Analysis, Document, Documents, Role, Snapshot, file_path};
 use self::positions::Encoding;
 use self::transport::{Incoming, log};
-use crate::manifest::FileKind;
+use crate::plan::decisions::FileKind;
 use crate::root::PlanLocation;
 
 /// Helpers of the server's unit tests.

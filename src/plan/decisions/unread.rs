@@ -12,10 +12,10 @@
 use std::ops::Range;
 
 use crate::error::escape_lookalikes;
-use crate::manifest::read::{Column, DecisionSection, is_decisions_heading_like, names_decisions};
-use crate::manifest::row::FileKind;
 use crate::markdown::table::{first_cell, read_word_cell, split_cells, stripped};
 use crate::markdown::{MarkdownFile, starts_with_ignore_case, without_container_marks};
+use crate::plan::decisions::FileKind;
+use crate::plan::decisions::{Column, DecisionSection, is_decisions_heading_like, names_decisions};
 use crate::vocab;
 
 /// A heading of the document, as a message names it.

@@ -1,11 +1,20 @@
-//! Locating files (SPEC §1): the docs root, slug validation, and the paths of
-//! a plan, its twin, its handoffs and its rulings ledger.
+//! Locating files (SPEC §1): the docs root, slug validation, the paths of a
+//! plan, its twin, its handoffs and its rulings ledger, how a path is shown
+//! in messages, and the globs of paths settings name ([`glob`]).
+//!
+//! What belongs here: paths, and what a path says about the file it names.
+//! Nothing here reads a file's contents. It may use [`crate::error`] and
+//! [`crate::vocab`] only.
+
+pub mod glob;
 
 use std::path::{Component, Path, PathBuf};
 
 use sha2::{Digest, Sha256};
 
 use crate::error::{Error, Result};
+
+pub use glob::{PathGlob, relative_to};
 
 /// The folder that holds `docs/plans/` (SPEC §1).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -228,6 +237,36 @@ pub fn normalize_lexically(path: &Path) -> PathBuf {
         }
     }
     out
+}
+
+/// How every output prints the path of a plan, a twin or a settings file
+/// (SPEC §6, §10.1, as ruff does): relative to `base` (the working
+/// directory) when the file lies below it, else absolute; normalised
+/// lexically first (`root/../root/docs` is `root/docs`), and, when the
+/// path is not below `base` as written, compared with symlinks resolved.
+/// Used by every findings format and by `decisions list --format json`.
+pub fn display_path(path: &std::path::Path, base: Option<&std::path::Path>) -> String {
+    if let Some(base) = base {
+        let normal = normalize_lexically(path);
+        if let Ok(rel) = normal.strip_prefix(base)
+            && !rel.as_os_str().is_empty()
+        {
+            return rel.display().to_string();
+        }
+        if let (Ok(p), Ok(b)) = (path.canonicalize(), base.canonicalize())
+            && let Ok(rel) = p.strip_prefix(&b)
+            && !rel.as_os_str().is_empty()
+        {
+            return rel.display().to_string();
+        }
+        return normal.display().to_string();
+    }
+    path.display().to_string()
+}
+
+/// [`display_path`] against the process's working directory.
+pub fn shown_path(path: &std::path::Path) -> String {
+    display_path(path, std::env::current_dir().ok().as_deref())
 }
 
 #[cfg(test)]

@@ -22,89 +22,11 @@
 
 use std::path::{Component, Path, PathBuf};
 
-use globset::{GlobBuilder, GlobMatcher};
-
 use crate::config::{CONFIG_FILE, Config};
 use crate::error::{Error, Result, escape_invisible, escape_path};
 use crate::root::{
     DocsRoot, PlanLocation, absolute, check_slug, is_valid_slug, normalize_lexically,
 };
-
-/// A glob of `planfile.toml` (`exclude`, `per-file-ignores`), matched
-/// against paths relative to the folder of the file that holds it.
-///
-/// A glob holding a `/` is matched against that relative path and each of
-/// its parent folders (`docs/plans/archive` excludes everything in it); a
-/// glob without one is matched against every component of the path
-/// (`drafts` excludes any folder named `drafts`, `*-draft.md` any such
-/// file). `*` and `?` never match `/`; `**` matches any number of folders.
-#[derive(Debug, Clone)]
-pub struct PathGlob {
-    /// The glob as written.
-    pub text: String,
-    matcher: GlobMatcher,
-    anchored: bool,
-}
-
-impl PartialEq for PathGlob {
-    fn eq(&self, other: &Self) -> bool {
-        self.text == other.text
-    }
-}
-
-impl Eq for PathGlob {}
-
-impl PathGlob {
-    /// Compiles `text`; the glob library's message when it is not a glob.
-    pub fn new(text: &str) -> std::result::Result<PathGlob, String> {
-        let pattern = text.trim();
-        let pattern = pattern.strip_prefix("./").unwrap_or(pattern);
-        let pattern = pattern.trim_start_matches('/').trim_end_matches('/');
-        if pattern.is_empty() {
-            return Err("an empty glob matches nothing".to_string());
-        }
-        let matcher = compile(pattern)?;
-        Ok(PathGlob {
-            text: text.to_string(),
-            matcher,
-            anchored: pattern.contains('/'),
-        })
-    }
-
-    /// Whether the glob matches `relative` (a path relative to the glob's
-    /// folder) or, for a glob holding a `/`, one of its parent folders.
-    pub fn matches(&self, relative: &Path) -> bool {
-        if self.anchored {
-            relative
-                .ancestors()
-                .filter(|p| !p.as_os_str().is_empty())
-                .any(|p| self.matcher.is_match(p))
-        } else {
-            relative
-                .components()
-                .any(|c| self.matcher.is_match(Path::new(c.as_os_str())))
-        }
-    }
-}
-
-/// A glob where `*` and `?` never match `/`.
-fn compile(pattern: &str) -> std::result::Result<GlobMatcher, String> {
-    GlobBuilder::new(pattern)
-        .literal_separator(true)
-        .backslash_escape(true)
-        .build()
-        .map(|g| g.compile_matcher())
-        .map_err(|e| e.kind().to_string())
-}
-
-/// `path` relative to `base` (both made absolute against the working
-/// directory and normalised lexically); `None` when it is not below it.
-pub fn relative_to(path: &Path, base: &Path) -> Option<PathBuf> {
-    absolute(path)
-        .strip_prefix(absolute(base))
-        .ok()
-        .map(Path::to_path_buf)
-}
 
 /// Whether a file named `name` is one of the index files the workflow
 /// keeps beside its plans (`README.md`, `INDEX.md`, any case): not a plan.
@@ -343,7 +265,7 @@ fn did_you_mean(root: &DocsRoot, stem: &str) -> Option<String> {
     (is_valid_slug(slug) && plan.is_file()).then(|| {
         format!(
             "did you mean the plan {slug} ({})? name a plan by its slug (planfile validate {slug}) or by its path",
-            escape_invisible(&crate::output::shown_path(&plan))
+            escape_invisible(&crate::root::shown_path(&plan))
         )
     })
 }
@@ -499,7 +421,7 @@ fn through_plans_folder(path: &Path) -> bool {
 fn walk(
     root: &DocsRoot,
     dir: &Path,
-    glob: Option<(&GlobMatcher, usize)>,
+    glob: Option<(&globset::GlobMatcher, usize)>,
     found: &mut Discovery,
     excluded: &mut ExcludeFn,
 ) -> Result<Vec<Target>> {
@@ -619,7 +541,7 @@ fn expand_glob(
     } else {
         pattern.to_string()
     };
-    let matcher = compile(&written).map_err(|e| {
+    let matcher = crate::root::glob::compile(&written).map_err(|e| {
         Error::Usage(format!(
             "\"{}\" is not a valid glob ({e}); {ACCEPTED}",
             escape_invisible(pattern)
@@ -634,21 +556,6 @@ fn expand_glob(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn globs_with_and_without_a_slash() {
-        let g = |t: &str| PathGlob::new(t).expect("a glob");
-        assert!(g("docs/plans/old-*.md").matches(Path::new("docs/plans/old-a.md")));
-        assert!(!g("docs/plans/*.md").matches(Path::new("docs/plans/sub/a.md")));
-        assert!(g("docs/plans/**/*.md").matches(Path::new("docs/plans/sub/a.md")));
-        assert!(g("docs/plans/archive").matches(Path::new("docs/plans/archive/a.md")));
-        assert!(g("./docs/plans/archive/").matches(Path::new("docs/plans/archive/a.md")));
-        assert!(g("drafts").matches(Path::new("docs/plans/drafts/a.md")));
-        assert!(g("*-draft.md").matches(Path::new("docs/plans/x-draft.md")));
-        assert!(!g("*-draft.md").matches(Path::new("docs/plans/x.md")));
-        assert!(PathGlob::new("docs/[").is_err());
-        assert!(PathGlob::new("").is_err());
-    }
 
     #[test]
     fn index_files() {

@@ -9,10 +9,11 @@
 //! gate use too.
 
 use crate::error::{Error, Result, escape_invisible, escape_path};
-use crate::manifest::read::{is_decisions_heading_like, names_decisions};
-use crate::manifest::row::FileKind;
-use crate::manifest::unread::{self, Place, Unread};
 use crate::markdown::MarkdownFile;
+use crate::plan::decisions::FileKind;
+use crate::plan::decisions::unread;
+use crate::plan::decisions::unread::{Place, Unread};
+use crate::plan::decisions::{is_decisions_heading_like, names_decisions};
 
 /// Checks a twin that has no `## Decisions` section the reader finds
 /// (SPEC §3.3) before the writer appends one. `slug` is the plan's slug: a

@@ -8,23 +8,22 @@
 //! `--dry-run`); [`commit`] takes the lock, prepares again on the locked
 //! file, replaces it and reads the row back.
 
-pub mod atomic;
 pub mod hygiene;
-pub mod inode_flags;
-pub mod signals;
 pub mod unseen;
 
 use std::fs::OpenOptions;
 use std::path::{Path, PathBuf};
 
+use crate::atomic;
 use crate::error::{Error, Result, escape_invisible, escape_path};
+use crate::gate;
 use crate::manifest::merge::{View, resolve};
-use crate::manifest::read::{BodyLine, Column, DecisionTable};
-use crate::manifest::row::{DecisionRow, FileKind};
-use crate::manifest::unread;
-use crate::manifest::{Twin, gate};
+use crate::manifest::{Twin, owed};
 use crate::markdown::MarkdownFile;
 use crate::plan::Plan;
+use crate::plan::decisions::unread;
+use crate::plan::decisions::{BodyLine, Column, DecisionTable};
+use crate::plan::decisions::{DecisionRow, FileKind};
 use crate::root::PlanLocation;
 use crate::vocab;
 
@@ -295,7 +294,7 @@ fn prepare_twin(plan: &Plan, location: &PlanLocation, row: &NewRow) -> Result<Ed
         resolve(plan_rows, twin_rows, row.view)
             .into_iter()
             .find(|r| r.key == row.key)
-            .is_some_and(|r| gate::counts_as_blocking(plan_rows, twin_rows, row.view, r))
+            .is_some_and(|r| owed::counts_as_blocking(plan_rows, twin_rows, row.view, r))
     });
     let cells = RowCells {
         key: row.key.clone(),
@@ -761,7 +760,7 @@ fn upsert_row(file: &MarkdownFile, table: &DecisionTable, cells: &RowCells) -> R
 /// blanks before it (SPEC §10.1): a replaced row keeps it. Empty when the
 /// line has none.
 fn trailing_suppression(line: &str) -> &str {
-    crate::lint::suppress::trailing_directive(line).map_or("", |at| &line[at..])
+    crate::markdown::suppression::trailing_directive(line).map_or("", |at| &line[at..])
 }
 
 /// The ending of the line before 1-based `line`, if there is one.

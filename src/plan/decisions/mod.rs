@@ -13,7 +13,10 @@ use crate::markdown::table::{
 };
 use crate::markdown::{MarkdownFile, starts_with_ignore_case};
 
-pub use super::row::{BlockingCell, DecisionRow, FileKind, Origin, PhaseScope};
+pub mod row;
+pub mod unread;
+
+pub use row::{BlockingCell, DecisionRow, FileKind, Origin, PhaseScope};
 
 /// A column of the manifest table, found by header name (SPEC §3.3).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

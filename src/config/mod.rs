@@ -22,6 +22,9 @@
 //! unknown key, a bad value, an unknown check or a bad glob is an error
 //! naming the file and line (exit 2).
 
+pub mod discover;
+pub mod policy;
+
 use std::collections::BTreeMap;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
@@ -29,10 +32,10 @@ use std::path::{Path, PathBuf};
 use serde::Deserialize;
 use toml::Spanned;
 
-use crate::discover::{PathGlob, relative_to};
 use crate::error::{Error, Result, escape_invisible, escape_path};
 use crate::lint::select::{CheckSet, Selection, Selector, Source, union};
-use crate::lint::{Check, Severity};
+use crate::lint::settings::LintSettings;
+use crate::root::PathGlob;
 use crate::root::absolute;
 
 /// The name of the settings file.
@@ -46,7 +49,7 @@ const KEYS: &str = "planfile.toml holds [lint] (advisory, gating, select, extend
 struct RawConfig {
     #[serde(default)]
     lint: RawLint,
-    /// The console's policy: read and checked by [`crate::policy`].
+    /// The console's policy: read and checked by [`crate::manifest::policy`].
     #[serde(default, rename = "policy")]
     _policy: Option<serde::de::IgnoredAny>,
 }
@@ -79,10 +82,10 @@ pub struct Config {
     /// The file read; `None` when there is none (the defaults).
     pub file: Option<PathBuf>,
     /// The lint settings.
-    pub lint: LintConfig,
+    pub lint: LintSettings,
     /// The console's preferences of its `[policy]` table (none when the
     /// file has no such table).
-    pub policy: crate::policy::ConsolePolicy,
+    pub policy: crate::manifest::policy::ConsolePolicy,
 }
 
 impl Config {
@@ -159,7 +162,7 @@ impl Config {
             let line = e.span().map(|s| line_of(text, s.start));
             config_error(path, line, &format!("{}; {KEYS}", e.message().trim_end()))
         })?;
-        let policy = crate::policy::ConsolePolicy::from_toml(path, text)?;
+        let policy = policy::policy_from_toml(path, text)?;
         let base = path
             .parent()
             .map(|p| {
@@ -204,7 +207,7 @@ impl Config {
             .collect::<Result<Vec<_>>>()?;
         Ok(Config {
             file: Some(path.to_path_buf()),
-            lint: LintConfig {
+            lint: LintSettings {
                 advisory: union(&advisory),
                 gating: union(&gating),
                 enabled: selection.apply(CheckSet::all()),
@@ -283,138 +286,6 @@ impl Place<'_> {
     }
 }
 
-/// The lint settings, resolved: which checks run, which are advisory, which
-/// are ignored for which files, and which files are not plans.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct LintConfig {
-    /// The checks made advisory.
-    advisory: CheckSet,
-    /// The checks made gating (checks that are advisory by default, such
-    /// as `decision-value-unknown`, SPEC §6).
-    gating: CheckSet,
-    /// The checks that run (before per-file ignores).
-    enabled: CheckSet,
-    /// `per-file-ignores`: a glob and the checks it turns off.
-    per_file_ignores: Vec<(PathGlob, CheckSet)>,
-    /// `exclude`: globs of files that are not plans.
-    exclude: Vec<PathGlob>,
-    /// The folder the globs start from (the settings file's).
-    base: Option<PathBuf>,
-    /// Notes about the settings (a shared code standing for several checks).
-    notes: Vec<String>,
-}
-
-impl Default for LintConfig {
-    /// Every check runs with its own severity; nothing is excluded.
-    fn default() -> Self {
-        LintConfig {
-            advisory: CheckSet::EMPTY,
-            gating: CheckSet::EMPTY,
-            enabled: CheckSet::all(),
-            per_file_ignores: Vec::new(),
-            exclude: Vec::new(),
-            base: None,
-            notes: Vec::new(),
-        }
-    }
-}
-
-impl LintConfig {
-    /// The severity of `check` under these settings.
-    pub fn severity(&self, check: &Check) -> Severity {
-        if self.advisory.contains_name(check.name) {
-            Severity::Advisory
-        } else if self.gating.contains_name(check.name) {
-            Severity::Gating
-        } else {
-            check.severity
-        }
-    }
-
-    /// The checks that run, before per-file ignores.
-    pub fn enabled(&self) -> CheckSet {
-        self.enabled
-    }
-
-    /// The checks `gating` names (made gating whatever their own
-    /// severity).
-    pub fn gating(&self) -> CheckSet {
-        self.gating
-    }
-
-    /// The checks `advisory` names (made advisory whatever their own
-    /// severity).
-    pub fn advisory(&self) -> CheckSet {
-        self.advisory
-    }
-
-    /// The `exclude` globs, as written.
-    pub fn exclude(&self) -> impl Iterator<Item = &str> {
-        self.exclude.iter().map(|g| g.text.as_str())
-    }
-
-    /// The checks that run on the file at `path` (a plan or a twin): the
-    /// enabled ones less those a matching `per-file-ignores` glob names.
-    pub fn checks_for(&self, path: &Path) -> CheckSet {
-        if self.per_file_ignores.is_empty() {
-            return self.enabled;
-        }
-        let Some(relative) = self.relative(path) else {
-            return self.enabled;
-        };
-        self.per_file_ignores
-            .iter()
-            .filter(|(glob, _)| glob.matches(&relative))
-            .fold(self.enabled, |set, (_, ignored)| set.minus(*ignored))
-    }
-
-    /// Whether an `exclude` glob names the file at `path`.
-    pub fn is_excluded(&self, path: &Path) -> bool {
-        if self.exclude.is_empty() {
-            return false;
-        }
-        self.relative(path)
-            .is_some_and(|relative| self.exclude.iter().any(|g| g.matches(&relative)))
-    }
-
-    /// `path` relative to the settings file's folder (its file name alone
-    /// when it is not below it).
-    fn relative(&self, path: &Path) -> Option<PathBuf> {
-        let base = self.base.as_deref()?;
-        relative_to(path, base).or_else(|| path.file_name().map(PathBuf::from))
-    }
-
-    /// These settings with the command line's `selection` applied on top
-    /// (the command line wins, SPEC §10.1).
-    pub fn with_selection(mut self, selection: &Selection) -> LintConfig {
-        self.enabled = selection.apply(self.enabled);
-        self
-    }
-
-    /// These settings with `checks` left out of the checks that run (those
-    /// a command does not report).
-    pub fn without(mut self, checks: CheckSet) -> LintConfig {
-        self.enabled = self.enabled.minus(checks);
-        self
-    }
-
-    /// Notes about these settings for the user (each names its file and
-    /// line): a code that stands for several checks.
-    pub fn notes(&self) -> &[String] {
-        &self.notes
-    }
-
-    /// [`Config::load`]'s lint settings.
-    pub fn load(root: &Path) -> Result<LintConfig> {
-        Config::load(root).map(|c| c.lint)
-    }
-
-    /// [`Config::parse`]'s lint settings.
-    pub fn parse(path: &Path, text: &str) -> Result<LintConfig> {
-        Config::parse(path, text).map(|c| c.lint)
-    }
-}
-
 /// The 1-based line of byte `offset` in `text` (a settings or policy
 /// file, whose lines end in `\n`).
 pub(crate) fn line_of(text: &str, offset: usize) -> usize {
@@ -438,7 +309,7 @@ pub(crate) fn read_text(path: &Path) -> Result<String> {
 /// `<path>:<line>`, or the path alone; the path relative to the working
 /// directory when below it, as every path a report prints.
 pub(crate) fn file_place(path: &Path, line: Option<usize>) -> String {
-    let shown = escape_path(Path::new(&crate::output::shown_path(path)));
+    let shown = escape_path(Path::new(&crate::root::shown_path(path)));
     match line {
         Some(line) => format!("{shown}:{line}"),
         None => shown,
@@ -452,9 +323,10 @@ fn config_error(path: &Path, line: Option<usize>, message: &str) -> Error {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::lint::Severity;
 
-    fn parse(text: &str) -> Result<LintConfig> {
-        LintConfig::parse(Path::new("planfile.toml"), text)
+    fn parse(text: &str) -> Result<LintSettings> {
+        Config::parse(Path::new("planfile.toml"), text).map(|c| c.lint)
     }
 
     #[test]

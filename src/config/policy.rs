@@ -1,5 +1,6 @@
-//! What the console brings to the answer in force (SPEC §5.5) besides the
-//! plan: its own policy preferences, and the fields of the run.
+//! Reading what the console brings to the answer in force (SPEC §5.5)
+//! besides the plan: its own policy preferences, and the fields of the run
+//! (the data itself is [`crate::manifest::policy`]'s).
 //!
 //! - The console's preferences come from `--policy FILE`, a JSON object
 //!   `{"policy": {"<key>": "<answer>", …}, "delegateHumanGates": true|false}`
@@ -25,137 +26,108 @@ use std::path::Path;
 
 use serde::de::{self, Deserialize, Deserializer, Visitor};
 
-use crate::config::{CONFIG_FILE, file_place, line_of, read_text};
+use super::{CONFIG_FILE, file_place, line_of, read_text};
 use crate::error::{Error, Result, escape_invisible};
+use crate::manifest::policy::{ConsolePolicy, RunFields};
 use crate::vocab;
 
-/// The console's policy preferences (SPEC §5.5, source 3 and 4).
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct ConsolePolicy {
-    /// The preferred answer of each key that has one, as written (one line),
-    /// by key of the vocabulary.
-    pub answers: BTreeMap<&'static str, String>,
-    /// The legacy switch `delegateHumanGates` (JSON only), when set: `true`
-    /// answers `gates` with `delegated`, `false` with `operator`.
-    pub delegate_human_gates: Option<bool>,
-}
-
-/// The run's own fields (SPEC §5.5, source 1).
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct RunFields {
-    /// `resumeOnRestart`: `true` answers `resume.on-restart` with `continue`,
-    /// `false` with `hold`.
-    pub resume_on_restart: Option<bool>,
-    /// `relay`: answers `relay` when it is one of its answer words.
-    pub relay: Option<String>,
-}
-
-impl ConsolePolicy {
-    /// The console's preferred answer for `key`, if it has one.
-    pub fn answer(&self, key: &str) -> Option<&str> {
-        self.answers.get(key).map(String::as_str)
-    }
-
-    /// The policy a resolve uses: the JSON file `policy_file` when given,
-    /// else the `[policy]` table of `<root>/planfile.toml` (no policy when
-    /// there is no such file or table). Errors: [`Error::Read`] /
-    /// [`Error::NotUtf8`] for a file that cannot be read, [`Error::Policy`]
-    /// for one that cannot be used.
-    pub fn load(policy_file: Option<&Path>, root: &Path) -> Result<ConsolePolicy> {
-        match policy_file {
-            Some(path) => ConsolePolicy::from_json(path, &read_text(path)?),
-            None => ConsolePolicy::load_config(&root.join(CONFIG_FILE)),
-        }
-    }
-
-    /// The `[policy]` table of the settings file at `path`; no policy when
-    /// the file does not exist. Errors as [`ConsolePolicy::load`].
-    pub fn load_config(path: &Path) -> Result<ConsolePolicy> {
-        match read_text(path) {
-            Ok(text) => ConsolePolicy::from_toml(path, &text),
-            Err(Error::Read { source, .. }) if source.kind() == std::io::ErrorKind::NotFound => {
-                Ok(ConsolePolicy::default())
-            }
-            Err(e) => Err(e),
-        }
-    }
-
-    /// Parses the text of a JSON policy file read from `path` (named in
-    /// errors). [`Error::Policy`] naming the line when the text is not a
-    /// JSON object, `policy` names a key outside the vocabulary or holds an
-    /// answer that is not a one-line string, or `delegateHumanGates` is not
-    /// true or false.
-    pub fn from_json(path: &Path, text: &str) -> Result<ConsolePolicy> {
-        #[derive(serde::Deserialize)]
-        struct Raw {
-            #[serde(default)]
-            policy: Option<BTreeMap<PolicyKey, Option<OneLine>>>,
-            #[serde(default, rename = "delegateHumanGates")]
-            delegate_human_gates: Option<bool>,
-        }
-        let raw: Raw = from_json_object(path, text, POLICY_SHAPE)?;
-        Ok(ConsolePolicy {
-            answers: raw
-                .policy
-                .unwrap_or_default()
-                .into_iter()
-                .filter_map(|(key, answer)| answer.map(|a| (key.0, a.0)))
-                .collect(),
-            delegate_human_gates: raw.delegate_human_gates,
-        })
-    }
-
-    /// Parses the `[policy]` table of a `planfile.toml` read from `path`
-    /// (named in errors; the other tables are the lint settings' business).
-    /// [`Error::Policy`] naming the line for a key outside the vocabulary
-    /// or an answer that is not a one-line string.
-    pub fn from_toml(path: &Path, text: &str) -> Result<ConsolePolicy> {
-        #[derive(serde::Deserialize)]
-        struct Raw {
-            #[serde(default)]
-            policy: Option<BTreeMap<PolicyKey, OneLine>>,
-        }
-        let raw: Raw = toml::from_str(text).map_err(|e| {
-            let line = e.span().map(|s| line_of(text, s.start));
-            policy_error(path, line, e.message().trim_end(), TOML_SHAPE)
-        })?;
-        Ok(ConsolePolicy {
-            answers: raw
-                .policy
-                .unwrap_or_default()
-                .into_iter()
-                .map(|(key, answer)| (key.0, answer.0))
-                .collect(),
-            delegate_human_gates: None,
-        })
+/// The policy a resolve uses: the JSON file `policy_file` when given,
+/// else the `[policy]` table of `<root>/planfile.toml` (no policy when
+/// there is no such file or table). Errors: [`Error::Read`] /
+/// [`Error::NotUtf8`] for a file that cannot be read, [`Error::Policy`]
+/// for one that cannot be used.
+pub fn load_policy(policy_file: Option<&Path>, root: &Path) -> Result<ConsolePolicy> {
+    match policy_file {
+        Some(path) => policy_from_json(path, &read_text(path)?),
+        None => policy_of_settings_file(&root.join(CONFIG_FILE)),
     }
 }
 
-impl RunFields {
-    /// Reads the run file at `path`. Errors as [`RunFields::from_json`],
-    /// and [`Error::Read`] / [`Error::NotUtf8`] when it cannot be read.
-    pub fn load(path: &Path) -> Result<RunFields> {
-        RunFields::from_json(path, &read_text(path)?)
-    }
-
-    /// Parses the text of a run file read from `path` (named in errors):
-    /// a JSON object whose `resumeOnRestart` is true or false and whose
-    /// `relay` is a string, when present (null counts as absent; other
-    /// members are ignored). [`Error::Policy`] naming the line otherwise.
-    pub fn from_json(path: &Path, text: &str) -> Result<RunFields> {
-        #[derive(serde::Deserialize)]
-        struct Raw {
-            #[serde(default, rename = "resumeOnRestart")]
-            resume_on_restart: Option<bool>,
-            #[serde(default)]
-            relay: Option<String>,
+/// The `[policy]` table of the settings file at `path`; no policy when
+/// the file does not exist. Errors as [`load_policy`].
+pub fn policy_of_settings_file(path: &Path) -> Result<ConsolePolicy> {
+    match read_text(path) {
+        Ok(text) => policy_from_toml(path, &text),
+        Err(Error::Read { source, .. }) if source.kind() == std::io::ErrorKind::NotFound => {
+            Ok(ConsolePolicy::default())
         }
-        let raw: Raw = from_json_object(path, text, RUN_SHAPE)?;
-        Ok(RunFields {
-            resume_on_restart: raw.resume_on_restart,
-            relay: raw.relay,
-        })
+        Err(e) => Err(e),
     }
+}
+
+/// Parses the text of a JSON policy file read from `path` (named in
+/// errors). [`Error::Policy`] naming the line when the text is not a
+/// JSON object, `policy` names a key outside the vocabulary or holds an
+/// answer that is not a one-line string, or `delegateHumanGates` is not
+/// true or false.
+pub fn policy_from_json(path: &Path, text: &str) -> Result<ConsolePolicy> {
+    #[derive(serde::Deserialize)]
+    struct Raw {
+        #[serde(default)]
+        policy: Option<BTreeMap<PolicyKey, Option<OneLine>>>,
+        #[serde(default, rename = "delegateHumanGates")]
+        delegate_human_gates: Option<bool>,
+    }
+    let raw: Raw = from_json_object(path, text, POLICY_SHAPE)?;
+    Ok(ConsolePolicy {
+        answers: raw
+            .policy
+            .unwrap_or_default()
+            .into_iter()
+            .filter_map(|(key, answer)| answer.map(|a| (key.0, a.0)))
+            .collect(),
+        delegate_human_gates: raw.delegate_human_gates,
+    })
+}
+
+/// Parses the `[policy]` table of a `planfile.toml` read from `path`
+/// (named in errors; the other tables are the lint settings' business).
+/// [`Error::Policy`] naming the line for a key outside the vocabulary
+/// or an answer that is not a one-line string.
+pub fn policy_from_toml(path: &Path, text: &str) -> Result<ConsolePolicy> {
+    #[derive(serde::Deserialize)]
+    struct Raw {
+        #[serde(default)]
+        policy: Option<BTreeMap<PolicyKey, OneLine>>,
+    }
+    let raw: Raw = toml::from_str(text).map_err(|e| {
+        let line = e.span().map(|s| line_of(text, s.start));
+        policy_error(path, line, e.message().trim_end(), TOML_SHAPE)
+    })?;
+    Ok(ConsolePolicy {
+        answers: raw
+            .policy
+            .unwrap_or_default()
+            .into_iter()
+            .map(|(key, answer)| (key.0, answer.0))
+            .collect(),
+        delegate_human_gates: None,
+    })
+}
+
+/// Reads the run file at `path`. Errors as [`run_from_json`],
+/// and [`Error::Read`] / [`Error::NotUtf8`] when it cannot be read.
+pub fn load_run(path: &Path) -> Result<RunFields> {
+    run_from_json(path, &read_text(path)?)
+}
+
+/// Parses the text of a run file read from `path` (named in errors):
+/// a JSON object whose `resumeOnRestart` is true or false and whose
+/// `relay` is a string, when present (null counts as absent; other
+/// members are ignored). [`Error::Policy`] naming the line otherwise.
+pub fn run_from_json(path: &Path, text: &str) -> Result<RunFields> {
+    #[derive(serde::Deserialize)]
+    struct Raw {
+        #[serde(default, rename = "resumeOnRestart")]
+        resume_on_restart: Option<bool>,
+        #[serde(default)]
+        relay: Option<String>,
+    }
+    let raw: Raw = from_json_object(path, text, RUN_SHAPE)?;
+    Ok(RunFields {
+        resume_on_restart: raw.resume_on_restart,
+        relay: raw.relay,
+    })
 }
 
 /// How a policy file looks, for messages.
@@ -206,9 +178,8 @@ impl<'de> Deserialize<'de> for PolicyKey {
             .iter()
             .find(|spec| spec.key.starts_with(&format!("{key}.")))
             .map(|spec| format!(" (a key with a dot is quoted: \"{}\")", spec.key));
-        let hint = dotted.or_else(|| {
-            crate::lint::decisions::closest_key(&key).map(|k| format!(" (did you mean {k}?)"))
-        });
+        let hint =
+            dotted.or_else(|| vocab::closest_key(&key).map(|k| format!(" (did you mean {k}?)")));
         Err(de::Error::custom(format!(
             "\"{}\" is not a decision key{}: the keys are {}",
             escape_invisible(&key),
@@ -251,11 +222,11 @@ mod tests {
     use super::*;
 
     fn json(text: &str) -> Result<ConsolePolicy> {
-        ConsolePolicy::from_json(Path::new("policy.json"), text)
+        policy_from_json(Path::new("policy.json"), text)
     }
 
     fn toml(text: &str) -> Result<ConsolePolicy> {
-        ConsolePolicy::from_toml(Path::new("planfile.toml"), text)
+        policy_from_toml(Path::new("planfile.toml"), text)
     }
 
     fn message(result: Result<impl std::fmt::Debug>) -> String {
@@ -337,7 +308,7 @@ mod tests {
 
     #[test]
     fn run_files() {
-        let run = |text: &str| RunFields::from_json(Path::new("run.json"), text);
+        let run = |text: &str| run_from_json(Path::new("run.json"), text);
         assert_eq!(
             run("{\"resumeOnRestart\": false, \"relay\": \"off\", \"id\": 7}").expect("valid"),
             RunFields {

@@ -4,13 +4,20 @@
 //! permissions, extended attributes such as ACLs), synced, renamed over the
 //! target, and the folder synced. A signal asking the process to end while
 //! that happens is held until the temporary file is renamed or removed
-//! ([`signals`](super::signals)). [`Target::check_writable`] refuses a
+//! ([`signals`]). [`Target::check_writable`] refuses a
 //! target the user made read-only, immutable or append-only.
 //!
 //! The steps are explicit functions with a fail point between each (compiled
 //! in only with the `failpoints` cargo feature), so tests can stop a write at
 //! any step and check that the target is always either the old or the new
 //! file and that no temporary file stays behind.
+//!
+//! What belongs here: putting bytes into a file safely, whatever the file
+//! is (the twin writer and `validate --fix` both call it). It may use
+//! [`crate::error`] only; it knows nothing of plans.
+
+pub mod inode_flags;
+pub mod signals;
 
 use std::fs::{File, Permissions};
 use std::io::Write;
@@ -18,9 +25,8 @@ use std::path::{Path, PathBuf};
 
 use tempfile::NamedTempFile;
 
-use super::inode_flags;
-use super::signals::Hold;
 use crate::error::{Error, Result, escape_invisible, escape_path};
+use signals::Hold;
 
 /// The fail points of a write, in the order they are passed.
 pub const FAIL_POINTS: [&str; 4] = [
@@ -505,7 +511,7 @@ mod tests {
     #[cfg(target_os = "linux")]
     #[test]
     fn inode_flags_are_kept_or_named_in_a_note() {
-        use super::inode_flags::KEPT;
+        use inode_flags::KEPT;
         let dir = tempfile::tempdir().expect("a folder");
         let path = dir.path().join("decisions.md");
         std::fs::write(&path, "old\n").expect("the old file");
