@@ -1,5 +1,9 @@
 //! The library's error type and the one place that maps errors to exit codes
 //! (SPEC §8).
+//!
+//! What belongs here: the error type, its exit codes, and how a message shows
+//! text a person must be able to see (invisible and control characters
+//! escaped). It may use [`crate::vocab`] only.
 
 use std::path::{Path, PathBuf};
 

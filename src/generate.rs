@@ -4,6 +4,9 @@
 //! GATED with a Gate-check on its predecessor, a runnable Verification in
 //! every block (a backticked command, or a fenced block in even phases), and a Decisions table with all 19 keys plus one row scoped to
 //! each phase.
+//!
+//! It may use every layer up to [`crate::writer`]; nothing but the
+//! benchmarks, the tests and the example generator uses it.
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};

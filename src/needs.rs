@@ -2,6 +2,8 @@
 //! A word is a decision key, or a blocker class as its short form (SPEC §2);
 //! each key has the class the runner files a block on it under (its
 //! classifier kind), and `lock` names no key at all.
+//!
+//! It may use [`crate::vocab`] and [`crate::error`] only.
 
 use crate::error::{Error, Result, escape_invisible};
 use crate::vocab;

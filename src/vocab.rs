@@ -4,6 +4,10 @@
 //! This module is the one source of truth: every other module reads keys,
 //! states and sources from here. The vocabularies of the other checks live
 //! beside it, one submodule each.
+//!
+//! What belongs here: words and numbers as data, and lookups over them
+//! ("did you mean" included, [`suggest`]). It is the bottom layer and
+//! imports nothing of the crate.
 
 pub mod console;
 pub mod directives;

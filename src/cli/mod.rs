@@ -1,5 +1,9 @@
 //! The command line: clap definitions (also used for completions and the man
 //! page) and the dispatch of each command to the library.
+//!
+//! A thin adapter at the top: it parses arguments, calls the layers below
+//! (each command is one call into them) and prints through
+//! [`crate::output`]. Nothing below it imports it.
 
 pub mod argv;
 mod bash_completion;

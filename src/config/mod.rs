@@ -21,6 +21,11 @@
 //! ancestor of the working directory that has one; it is optional. An
 //! unknown key, a bad value, an unknown check or a bad glob is an error
 //! naming the file and line (exit 2).
+//!
+//! What belongs here: the settings file, which plans a `validate` run lints
+//! ([`discover`]) and the console's policy files ([`policy`]). It builds
+//! the linter's settings, as data; no layer below it reads it. It may use
+//! [`crate::lint`] and the layers below it.
 
 pub mod discover;
 pub mod policy;

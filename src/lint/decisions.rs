@@ -5,107 +5,17 @@
 
 use std::collections::hash_map::Entry;
 use std::collections::{BTreeSet, HashMap};
-use std::ops::Range;
 
-use super::{Hit, LintInput, file_label, line_span, phase_list, trimmed_span};
+use super::decision_sources::sources;
+use super::{Hit, LintInput, line_span, phase_list};
 use crate::error::{escape_invisible, is_invisible};
 use crate::manifest::in_force::{
     Reading, answer_advice, holds_word_in_other_letters, read_value, what_answers_instead,
 };
 use crate::markdown::{MarkdownFile, UnclosedBlock, starts_with_ignore_case};
 use crate::plan::decisions::names_decisions;
-use crate::plan::decisions::{
-    BlockingCell, Column, DecisionRow, DecisionSection, FileKind, PhaseScope, ProblemKind,
-};
+use crate::plan::decisions::{BlockingCell, Column, PhaseScope, ProblemKind};
 use crate::vocab;
-
-/// One file's Decisions section with the file it was read from.
-pub(super) struct Source<'a> {
-    /// Plan or twin.
-    pub(super) kind: FileKind,
-    /// The file.
-    pub(super) file: &'a MarkdownFile,
-    /// Its Decisions section, when it has one.
-    pub(super) section: Option<&'a DecisionSection>,
-}
-
-impl Source<'_> {
-    /// `the plan` or `decisions.md`: the W of SPEC §6's message heads.
-    fn name(&self) -> &'static str {
-        file_label(self.kind)
-    }
-
-    /// The rows of the manifest.
-    fn rows(&self) -> &[DecisionRow] {
-        self.section.map(DecisionSection::rows).unwrap_or(&[])
-    }
-
-    /// The head of a row finding ([`row_head`]).
-    fn row_head(&self, row: &DecisionRow) -> String {
-        row_head(self.kind, row)
-    }
-
-    /// The byte range of `column`'s cell in `row`, trimmed; the row's line
-    /// when the table has no such column or the row no such cell.
-    fn cell_span(&self, row: &DecisionRow, column: Column) -> Range<usize> {
-        let whole = line_span(self.file, row.origin.line);
-        let Some(table) = self.section.and_then(|s| s.table.as_ref()) else {
-            return whole;
-        };
-        let Some(index) = table.column_index(column) else {
-            return whole;
-        };
-        table
-            .lines
-            .iter()
-            .find(|l| l.line == row.origin.line)
-            .and_then(|l| l.cells.get(index))
-            .map(|r| trimmed_span(self.file, r.clone()))
-            .unwrap_or(whole)
-    }
-
-    fn hit(&self, span: Range<usize>, message: String) -> Hit {
-        Hit {
-            file: self.kind,
-            span,
-            message,
-            fix: None,
-        }
-    }
-}
-
-/// The head of a finding about `row` of the file of kind `kind`:
-/// ``decision row `K` in W`` plus ` (phase N)` for a row scoped to a phase.
-pub(super) fn row_head(kind: FileKind, row: &DecisionRow) -> String {
-    let scope = match &row.phase {
-        PhaseScope::Phase(p) => format!(" (phase {p})"),
-        PhaseScope::OutOfRange(digits) => format!(" (phase {digits})"),
-        PhaseScope::PlanWide | PhaseScope::Invalid(_) => String::new(),
-    };
-    format!(
-        "decision row `{}` in {}{scope}",
-        escape_invisible(&row.key),
-        file_label(kind)
-    )
-}
-
-/// The plan's and the twin's Decisions sections, in that order.
-pub(super) fn sources<'a>(input: &'a LintInput) -> Vec<Source<'a>> {
-    let manifest = input.manifest;
-    let mut out = vec![Source {
-        kind: FileKind::Plan,
-        file: &manifest.plan.file,
-        section: manifest.plan.decisions.as_ref(),
-    }];
-    if let Some(twin) = &manifest.twin {
-        out.push(Source {
-            kind: FileKind::Twin,
-            file: &twin.file,
-            section: twin.decisions.as_ref(),
-        });
-    }
-    out
-}
 
 /// F25 `decision-key-unknown`: a row whose key is not one of the 19 keys.
 /// Points at the key cell.

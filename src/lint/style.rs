@@ -142,7 +142,7 @@ impl RowAt<'_> {
 
     /// ``decision row `K` in W`` plus ` (phase N)` for a scoped row.
     fn head(&self) -> String {
-        super::decisions::row_head(self.kind, self.row)
+        super::decision_sources::row_head(self.kind, self.row)
     }
 
     fn hit(&self, span: Range<usize>, message: String, fix: Fix) -> Hit {
@@ -158,11 +158,11 @@ impl RowAt<'_> {
 /// Every decision row of the plan and the twin, with its cells.
 fn decision_rows<'a>(input: &'a LintInput) -> Vec<RowAt<'a>> {
     let mut out = Vec::new();
-    for super::decisions::Source {
+    for super::decision_sources::Source {
         kind,
         file,
         section,
-    } in super::decisions::sources(input)
+    } in super::decision_sources::sources(input)
     {
         let Some(section) = section else { continue };
         let Some(table) = &section.table else {

@@ -15,11 +15,11 @@ use crate::plan::decisions::unread;
 /// Decisions section but with a near miss of its heading to
 /// `decisions-heading-malformed`, which say what to fix first.
 pub fn decision_table_unread(input: &LintInput, out: &mut Vec<Hit>) {
-    for super::decisions::Source {
+    for super::decision_sources::Source {
         kind,
         file,
         section,
-    } in super::decisions::sources(input)
+    } in super::decision_sources::sources(input)
     {
         if !file.conflict_marker_lines().is_empty()
             || (section.is_none() && !near_misses(file).is_empty())

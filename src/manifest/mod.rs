@@ -1,5 +1,13 @@
-//! The decision manifest: a plan's `## Decisions` table and its twin, read
-//! (SPEC §3.3), merged into views (SPEC §4), and written (SPEC §7).
+//! The decision manifest: a plan's `## Decisions` rows and its twin's,
+//! merged into views (SPEC §4); what a resolved row owes ([`owed`]); the
+//! rulings ledger ([`ledger`]); and the answer in force for each key
+//! ([`in_force`], SPEC §5.5), with the console's policy as plain data
+//! ([`policy`]).
+//!
+//! What belongs here: rules over rows that need no linter and no settings
+//! file. Reading a Decisions section into rows is the plan model's
+//! ([`crate::plan::decisions`]); writing the twin is [`crate::writer`]'s.
+//! It may use [`crate::plan`] and the layers below it.
 
 pub mod in_force;
 pub mod ledger;

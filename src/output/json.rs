@@ -28,7 +28,7 @@ pub struct JsonRow<'a> {
     /// The phase the row is scoped to; `null` for a plan-wide row.
     pub phase: Option<u32>,
     /// The file the row was read from, shown as every output shows a
-    /// path ([`super::display_path`]).
+    /// path ([`crate::root::display_path`]).
     pub file: String,
     /// The 1-based line of the row in that file.
     pub line: usize,

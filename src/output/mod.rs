@@ -1,5 +1,9 @@
 //! Output formats: the listings of the resolved manifest (SPEC §5) and, in
 //! their own modules, the renderings of lint findings (SPEC §6).
+//!
+//! What belongs here: turning results into bytes — TSV, JSON, tables,
+//! prompts, the gate's verdict, and every findings format. Nothing here
+//! reads a file or decides anything. It may use every layer below it.
 
 pub mod color;
 pub mod compat;
@@ -24,7 +28,7 @@ pub mod unreadable;
 
 /// What a findings format of `validate` prints (SPEC §6, §10.1): the plans
 /// linted, the plans that could not be read, and the folder paths are
-/// shown relative to ([`display_path`]).
+/// shown relative to ([`display_path`](crate::root::display_path)).
 #[derive(Debug, Clone, Copy)]
 pub struct Findings<'a> {
     /// The plans linted, in order.

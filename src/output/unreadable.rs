@@ -55,7 +55,7 @@ impl Unreadable {
         self.line.unwrap_or(1)
     }
 
-    /// `path[:line]: message`, with the path as [`super::display_path`]
+    /// `path[:line]: message`, with the path as [`crate::root::display_path`]
     /// shows it, invisible characters escaped (for stderr).
     pub fn describe(&self, base: Option<&Path>) -> String {
         let path = crate::error::escape_invisible(&crate::root::display_path(&self.path, base));

@@ -1,5 +1,12 @@
 //! The plan model (SPEC §3), built once per file: frontmatter, phase graph,
 //! phase blocks and the `## Decisions` section.
+//!
+//! What belongs here: the model of one plan file and of the files read
+//! beside it for its phases' state (handoffs, QA verdicts): the graph, the
+//! phase blocks and their directives, the Decisions section read into rows
+//! ([`decisions`]), the front matter. Nothing here merges, judges or
+//! writes. It may use [`crate::markdown`], [`crate::root`],
+//! [`crate::error`] and [`crate::vocab`].
 
 pub mod decisions;
 pub mod directive;

@@ -14,6 +14,11 @@
 //! server but `exit`: a malformed message gets an error reply or a line on
 //! stderr, an unknown request `MethodNotFound`, bad params `InvalidParams`,
 //! and a request that trips a bug `InternalError`.
+//!
+//! A thin adapter: it lints with the same [`crate::lint::lint_manifest`] as
+//! `validate`, reads settings through [`crate::config`], and adds only what
+//! an editor needs (positions, hover, completion, quick fixes). It may use
+//! every layer below it but the command line.
 
 mod code_actions;
 mod completion;
