@@ -27,19 +27,17 @@ use super::{CHECKS, Finding, Hit, LintInput, file_label};
 use crate::error::escape_invisible;
 use crate::lint::settings::LintSettings;
 use crate::markdown::MarkdownFile;
-use crate::markdown::suppression::{self, LINE_DIRECTIVE, Scope};
+use crate::markdown::suppression::{self, Comment, LINE_DIRECTIVE, Scope, WrittenName};
 use crate::plan::decisions::FileKind;
 
 /// The name of the check that reports suppressions that suppress nothing.
 pub const UNUSED_CHECK: &str = "suppression-unused";
 
-/// One name of a suppression comment.
+/// One name of a suppression comment, with the checks it names.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Name {
-    /// The name as written.
-    pub text: String,
-    /// Its byte range in the file.
-    pub span: Range<usize>,
+    /// The name as written, and where.
+    pub written: WrittenName,
     /// The names of the checks it names (one by name, or every check of a
     /// code); empty when it names no check.
     pub checks: Vec<&'static str>,
@@ -52,47 +50,22 @@ impl Name {
     }
 }
 
-/// One suppression comment of a file.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Directive {
-    /// 1-based line of the comment.
-    pub line: usize,
-    /// Byte range of the comment, `<!--` to `-->`.
-    pub span: Range<usize>,
-    /// What it covers.
-    pub scope: Scope,
-    /// The names it lists, in order (empty when it lists none).
-    pub names: Vec<Name>,
-}
-
-impl Directive {
-    /// Whether the directive covers 1-based `line`.
-    pub fn covers_line(&self, line: usize) -> bool {
-        match self.scope {
-            Scope::File => true,
-            Scope::Line(target) => target == Some(line),
-        }
-    }
-}
+/// One suppression comment of a file, each name read as checks.
+pub type Directive = Comment<Name>;
 
 /// Every suppression comment of `file`, in order, each name read as the
 /// checks it stands for (see [`suppression::comments`]).
 pub fn directives(file: &MarkdownFile) -> Vec<Directive> {
     suppression::comments(file)
         .into_iter()
-        .map(|c| Directive {
-            line: c.line,
-            span: c.span,
-            scope: c.scope,
-            names: c
-                .names
-                .into_iter()
-                .map(|n| Name {
-                    checks: super::lookup(&n.text).into_iter().map(|c| c.name).collect(),
-                    text: n.text,
-                    span: n.span,
-                })
-                .collect(),
+        .map(|c| {
+            c.map_names(|written| Name {
+                checks: super::lookup(&written.text)
+                    .into_iter()
+                    .map(|c| c.name)
+                    .collect(),
+                written,
+            })
         })
         .collect()
 }
@@ -156,7 +129,7 @@ fn unused_message(kind: FileKind, directive: &Directive, name: Option<&Name>) ->
             "{head}the comment names no check, so it suppresses nothing; write <!-- {LINE_DIRECTIVE}: NAME --> with a check's name or code, or remove it"
         );
     };
-    let shown = escape_invisible(&name.text);
+    let shown = escape_invisible(&name.written.text);
     if name.checks.is_empty() {
         return format!(
             "{head}\"{shown}\" names no check, so it suppresses nothing; use a name or code that `planfile explain` lists, or remove it"
@@ -244,7 +217,7 @@ pub fn apply(
             for (n, name) in directive.names.iter().enumerate() {
                 let judged = name.checks.is_empty() || name.checks.iter().any(|c| ran(c));
                 if !f.used[d][n] && judged && !name.covers(UNUSED_CHECK) {
-                    report(name.span.clone(), Some(name));
+                    report(name.written.span.clone(), Some(name));
                 }
             }
         }

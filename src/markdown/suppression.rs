@@ -47,9 +47,10 @@ pub struct WrittenName {
     pub span: Range<usize>,
 }
 
-/// One suppression comment of a file.
+/// One suppression comment of a file, its names as `N` (as written, by
+/// default; the linter reads each as the checks it names).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Comment {
+pub struct Comment<N = WrittenName> {
     /// 1-based line of the comment.
     pub line: usize,
     /// Byte range of the comment, `<!--` to `-->`.
@@ -57,7 +58,27 @@ pub struct Comment {
     /// What it covers.
     pub scope: Scope,
     /// The names it lists, in order (empty when it lists none).
-    pub names: Vec<WrittenName>,
+    pub names: Vec<N>,
+}
+
+impl<N> Comment<N> {
+    /// Whether the comment covers 1-based `line`.
+    pub fn covers_line(&self, line: usize) -> bool {
+        match self.scope {
+            Scope::File => true,
+            Scope::Line(target) => target == Some(line),
+        }
+    }
+
+    /// The same comment with each name turned into `f(name)`.
+    pub fn map_names<M>(self, f: impl FnMut(N) -> M) -> Comment<M> {
+        Comment {
+            line: self.line,
+            span: self.span,
+            scope: self.scope,
+            names: self.names.into_iter().map(f).collect(),
+        }
+    }
 }
 
 /// The directive word of a comment's inside (between `<!--` and `-->`) and
