@@ -2,8 +2,8 @@
 Register-ArgumentCompleter -Native -CommandName planfile -ScriptBlock {
     param($wordToComplete, $commandAst, $cursorPosition)
 
-    $prev = $env:COMPLETE;
-    $env:COMPLETE = "powershell";
+    $prev = $env:PLANFILE_COMPLETE;
+    $env:PLANFILE_COMPLETE = "powershell";
 
     $args = $commandAst.Extent.Text
     $args = $args.Substring(0, [math]::Min($cursorPosition, $args.Length));
@@ -15,9 +15,9 @@ Register-ArgumentCompleter -Native -CommandName planfile -ScriptBlock {
 & planfile -- $args
 "@;
     if ($null -eq $prev) {
-        Remove-Item Env:\COMPLETE;
+        Remove-Item Env:\PLANFILE_COMPLETE;
     } else {
-        $env:COMPLETE = $prev;
+        $env:PLANFILE_COMPLETE = $prev;
     }
     $results | ForEach-Object {
         $split = $_.Split("`t");

@@ -17,7 +17,7 @@ _clap_complete_planfile() {
         _CLAP_COMPLETE_INDEX="$_CLAP_COMPLETE_INDEX" \
         _CLAP_COMPLETE_COMP_TYPE="$_CLAP_COMPLETE_COMP_TYPE" \
         _CLAP_COMPLETE_SPACE="$_CLAP_COMPLETE_SPACE" \
-        COMPLETE="bash" \
+        PLANFILE_COMPLETE="bash" \
         "planfile" -- "${words[@]}" \
     ) )
     if [[ $? != 0 ]]; then

@@ -52,7 +52,7 @@ fn run_as_planfile(args: &[&str], env: &[(&str, &str)]) -> std::process::Output 
     std::process::Command::new(binary())
         .arg0("planfile")
         .args(args)
-        .env_remove("COMPLETE")
+        .env_remove("PLANFILE_COMPLETE")
         .envs(env.iter().copied())
         .output()
         .expect("run planfile")
@@ -95,8 +95,8 @@ fn the_script_is_the_one_complete_env_prints_and_runs_this_binary() {
     for (shell, _) in SCRIPTS {
         // Run as `planfile` (on PATH), the script runs `planfile`.
         let script = String::from_utf8(committed_form(shell)).expect("UTF-8");
-        let registered = run_as_planfile(&[], &[("COMPLETE", shell)]);
-        assert_eq!(registered.status.code(), Some(0), "COMPLETE={shell}");
+        let registered = run_as_planfile(&[], &[("PLANFILE_COMPLETE", shell)]);
+        assert_eq!(registered.status.code(), Some(0), "PLANFILE_COMPLETE={shell}");
         assert_eq!(script.as_bytes(), registered.stdout, "{shell}");
         assert!(!script.contains(path), "{shell}: {script}");
         // Run by its path, the script runs that path.
@@ -109,16 +109,16 @@ fn the_script_is_the_one_complete_env_prints_and_runs_this_binary() {
 #[test]
 fn an_empty_or_zero_complete_is_a_plain_run() {
     for value in ["", "0"] {
-        let out = run_as_planfile(&["--version"], &[("COMPLETE", value)]);
-        assert_eq!(out.status.code(), Some(0), "COMPLETE={value:?}");
+        let out = run_as_planfile(&["--version"], &[("PLANFILE_COMPLETE", value)]);
+        assert_eq!(out.status.code(), Some(0), "PLANFILE_COMPLETE={value:?}");
         assert!(
             String::from_utf8_lossy(&out.stdout).starts_with("planfile "),
-            "COMPLETE={value:?}"
+            "PLANFILE_COMPLETE={value:?}"
         );
     }
-    let out = run_as_planfile(&["--version"], &[("COMPLETE", "tcsh")]);
-    assert_ne!(out.status.code(), Some(0), "COMPLETE=tcsh");
-    assert!(out.stdout.is_empty(), "COMPLETE=tcsh");
+    let out = run_as_planfile(&["--version"], &[("PLANFILE_COMPLETE", "tcsh")]);
+    assert_ne!(out.status.code(), Some(0), "PLANFILE_COMPLETE=tcsh");
+    assert!(out.stdout.is_empty(), "PLANFILE_COMPLETE=tcsh");
 }
 
 #[test]

@@ -1,7 +1,7 @@
 //! Shell completions (SPEC §10.3), for every shell from one source:
 //! clap_complete's dynamic completion ([`CompleteEnv`]). A shell's script
 //! only registers `planfile` as its own completer; when TAB is pressed the
-//! shell runs `COMPLETE=<shell> planfile -- <words>`, and the binary
+//! shell runs `PLANFILE_COMPLETE=<shell> planfile -- <words>`, and the binary
 //! answers from the clap definition of the command line, where the value
 //! candidates are attached: the possible values of the keys, the formats,
 //! `--blocking` and `--color` (`value_enum` and [`super::Hinted`]), the
@@ -39,14 +39,14 @@ use clap_complete::{
 };
 
 use super::{Cli, argv, print_stdout};
-use crate::discover::{self, Request, Target};
+use crate::config::discover::{self, Request, Target};
 use crate::error::{Error, Result};
 use crate::lint::CHECKS;
 use crate::root::{DocsRoot, normalize_lexically};
 
 /// The environment variable that asks the binary for completions
-/// (`COMPLETE=bash planfile` prints bash's registration script).
-const VAR: &str = "COMPLETE";
+/// (`PLANFILE_COMPLETE=bash planfile` prints bash's registration script).
+const VAR: &str = "PLANFILE_COMPLETE";
 
 /// The shells completed: clap_complete's own, each through [`Adapter`].
 const SHELLS: Shells<'static> = Shells(&[
@@ -78,7 +78,7 @@ const SHELLS: Shells<'static> = Shells(&[
 ]);
 
 /// Answers a completion request and exits, when the process was started
-/// as one (`COMPLETE=<shell>` in the environment, as the registration
+/// as one (`PLANFILE_COMPLETE=<shell>` in the environment, as the registration
 /// script of [`print_completions`] runs it); returns at once otherwise.
 /// Call it first in `main`, before anything is written to stdout (SPEC
 /// §10.3).
@@ -86,7 +86,7 @@ const SHELLS: Shells<'static> = Shells(&[
 /// Output: with no words after `--`, the registration script for the
 /// shell; else the candidates for the word at the cursor, in the form
 /// that shell's script reads. Exits 0, or 2 with a message on stderr when
-/// `COMPLETE` names no shell it knows (`COMPLETE=` or `COMPLETE=0` is a
+/// `PLANFILE_COMPLETE` names no shell it knows (`PLANFILE_COMPLETE=` or `PLANFILE_COMPLETE=0` is a
 /// plain run).
 pub fn complete_if_asked() {
     CompleteEnv::with_factory(Cli::command)
@@ -96,7 +96,7 @@ pub fn complete_if_asked() {
 }
 
 /// Prints on stdout the script that registers `planfile`'s completions
-/// in `shell` (SPEC §10.3): the one `COMPLETE=<shell> planfile` prints.
+/// in `shell` (SPEC §10.3): the one `PLANFILE_COMPLETE=<shell> planfile` prints.
 /// The script runs the binary it was printed by, as that was invoked: a
 /// bare `planfile` is looked up on `PATH` when TAB is pressed, a path is
 /// made absolute. Exit 0; an error when stdout cannot be written.
@@ -116,7 +116,7 @@ pub(super) fn print_completions(shell: Shell) -> Result<u8> {
 /// The program the registration script runs: this one, as it was invoked
 /// (`args_os()[0]`; a path of more than one component made absolute
 /// against the working directory), else `bin`: the rule `CompleteEnv`
-/// follows for `COMPLETE=<shell> planfile`.
+/// follows for `PLANFILE_COMPLETE=<shell> planfile`.
 fn completer(bin: &str) -> String {
     let Some(invoked) = std::env::args_os().next().map(PathBuf::from) else {
         return bin.to_string();
