@@ -96,7 +96,11 @@ fn the_script_is_the_one_complete_env_prints_and_runs_this_binary() {
         // Run as `planfile` (on PATH), the script runs `planfile`.
         let script = String::from_utf8(committed_form(shell)).expect("UTF-8");
         let registered = run_as_planfile(&[], &[("PLANFILE_COMPLETE", shell)]);
-        assert_eq!(registered.status.code(), Some(0), "PLANFILE_COMPLETE={shell}");
+        assert_eq!(
+            registered.status.code(),
+            Some(0),
+            "PLANFILE_COMPLETE={shell}"
+        );
         assert_eq!(script.as_bytes(), registered.stdout, "{shell}");
         assert!(!script.contains(path), "{shell}: {script}");
         // Run by its path, the script runs that path.

@@ -285,16 +285,7 @@ fn plan_word(cli: &Command, words: &[OsString]) -> Option<usize> {
 /// Whether `word` names one of `args` that takes its value from the next
 /// word (`--name` or `-x`, not `--name=value`).
 fn takes_value<'a>(mut args: impl Iterator<Item = &'a Arg>, word: &str) -> bool {
-    if word.contains('=') {
-        return false;
-    }
-    args.any(|arg| {
-        let named = match word.strip_prefix("--") {
-            Some(long) => arg.get_long() == Some(long),
-            None => word[1..].chars().eq(arg.get_short()),
-        };
-        named && arg.get_action().takes_values()
-    })
+    args.any(|arg| argv::arg_takes_value(arg, word))
 }
 
 /// The last `--root` written in `words` (`--root DIR`, `--root=DIR`), a
