@@ -65,6 +65,12 @@ impl Root {
         std::fs::write(self.path().join("planfile.toml"), text).expect("write planfile.toml");
     }
 
+    /// Writes `planfile.toml` holding `text` and then
+    /// [`POLICY_OF_THE_MISSING`]'s `[policy]` table.
+    pub fn config_with_policy(&self, text: &str) {
+        self.config(&format!("{text}\n{POLICY_OF_THE_MISSING}"));
+    }
+
     /// Runs `validate <slug> --format json`; the exit code and the findings
     /// of the one plan (panics, naming stderr, when stdout is not JSON).
     pub fn findings(&self, slug: &str) -> (i32, Vec<serde_json::Value>) {
