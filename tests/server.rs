@@ -1107,3 +1107,78 @@ fn a_client_without_markdown_gets_plain_text() {
     let (code, stderr) = client.finish();
     assert_eq!(code, Some(0), "{stderr}");
 }
+
+/// SPEC §10.1 "Unsafe fixes": a misspelled state or key that the finding
+/// names the word for is offered as a quick fix that is not preferred
+/// (`isPreferred` false), writing that word — and `validate --fix` leaves
+/// it alone.
+#[test]
+fn a_misspelled_word_is_an_unsafe_quick_fix_not_preferred() {
+    let root = Root::new();
+    let text = PLAN.replace(
+        "| answered | no | plan | — |",
+        "| answerd | no | plan | — |",
+    );
+    assert_ne!(text, PLAN);
+    let plan = root.plan("harbour", &text);
+    let mut client = Client::start(root.path());
+    client.initialize(&[]);
+    client.open(&plan, &text);
+    let found = client.diagnostics(&plan);
+    for (code, title, range, new_text) in [
+        (
+            "decision-state-unknown",
+            "write answered (unsafe fix)",
+            json!({"start": {"line": 29, "character": 28}, "end": {"line": 29, "character": 35}}),
+            "answered",
+        ),
+        (
+            "decision-key-unknown",
+            "write relay (unsafe fix)",
+            json!({"start": {"line": 29, "character": 3}, "end": {"line": 29, "character": 9}}),
+            "relay",
+        ),
+    ] {
+        let diagnostic = find(&found, code).clone();
+        assert!(
+            diagnostic["message"]
+                .as_str()
+                .is_some_and(|m| m.contains(&format!("did you mean `{new_text}`?"))),
+            "{diagnostic}"
+        );
+        let actions = client.call(
+            "textDocument/codeAction",
+            json!({"textDocument": {"uri": uri(&plan)}, "range": diagnostic["range"],
+                   "context": {"diagnostics": [diagnostic]}}),
+        );
+        let actions = actions.as_array().expect("actions");
+        let fix = actions
+            .iter()
+            .find(|a| a["title"] == title)
+            .unwrap_or_else(|| panic!("{title} in {actions:?}"));
+        assert_eq!(fix["kind"], "quickfix");
+        assert_eq!(fix["isPreferred"], false, "{fix}");
+        assert_eq!(
+            fix["edit"]["changes"][uri(&plan)],
+            json!([{"range": range, "newText": new_text}])
+        );
+        assert!(
+            !actions.iter().any(|a| a["isPreferred"] == true),
+            "nothing preferred: {actions:?}"
+        );
+    }
+    let (code, stderr) = client.finish();
+    assert_eq!(code, Some(0), "{stderr}");
+
+    let fixed = root
+        .cmd()
+        .args(["validate", "harbour", "--fix"])
+        .output()
+        .expect("validate --fix runs");
+    assert_eq!(
+        std::fs::read_to_string(&plan).expect("the plan"),
+        text,
+        "validate --fix applies no unsafe fix: {}",
+        String::from_utf8_lossy(&fixed.stderr)
+    );
+}
