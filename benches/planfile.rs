@@ -212,7 +212,8 @@ fn validate_1000_plans(bencher: divan::Bencher) {
 
 /// `planfile server` after one edit of an open 72-phase plan: the
 /// `didChange` (the whole buffer, one key misspelled or set right again)
-/// goes in; the plan is built from the buffer, linted, and its
+/// goes in (the serving loop then lints the plan it made due); the plan is
+/// built from the buffer, linted, and its
 /// `publishDiagnostics` (one finding, or none) written out as the framed
 /// bytes an editor reads.
 #[divan::bench(sample_count = 300)]
@@ -236,6 +237,7 @@ fn server_relint_after_edit(bencher: divan::Bencher) {
         "textDocument/didOpen",
         serde_json::json!({"textDocument": {"uri": uri, "languageId": "markdown", "version": 1, "text": text}}),
     ));
+    server.lint_due();
     server.take_outgoing();
     let edited = text.replacen("| `stop` |", "| `stops` |", 1);
     assert_ne!(edited, text);
@@ -249,12 +251,14 @@ fn server_relint_after_edit(bencher: divan::Bencher) {
         })
         .collect();
     server.handle(changes[0].clone());
+    server.lint_due();
     let published = format!("{:?}", server.take_outgoing());
     assert!(published.contains("decision-key-unknown"), "{published}");
     let mut n = 1;
     bencher.bench_local(|| {
         n += 1;
         server.handle(changes[n % 2].clone());
+        server.lint_due();
         let mut out = Vec::new();
         for message in server.take_outgoing() {
             transport::write(&mut out, &message).expect("in-memory write");

@@ -63,7 +63,7 @@ use crate::root::PlanLocation;
 
 pub use env::LintEnv;
 pub use finding::{Finding, Hit, Severity, file_label, line_span, trimmed_span};
-pub use fix::{Edit, Fix};
+pub use fix::{Applicability, Edit, Fix};
 pub use input::LintInput;
 pub use phases::{UndefinedPhases, defined_phases_named, phase_list};
 pub use registry::{CHECKS, Check, CheckFn, Reach, lookup};
@@ -186,6 +186,13 @@ fn to_finding(
     order: (usize, usize),
 ) -> Option<Finding> {
     let file = input.file(hit.file)?;
+    debug_assert!(
+        hit.fix
+            .as_ref()
+            .is_none_or(|f| Some(f.applicability) == check.fix),
+        "{}: a fix that the registry does not declare",
+        check.name
+    );
     let (line, column) = file.lines.line_col(&file.text, hit.span.start);
     Some(Finding {
         code: check.code,
