@@ -606,3 +606,22 @@ fn a_setext_heading_is_no_conflict_marker_but_a_divider_inside_a_conflict_is() {
     assert_eq!(lines, ["9", "11", "13"], "{concise}");
     assert_eq!(root.decisions("beacon", &["check"]).status.code(), Some(1));
 }
+
+/// A Decisions table indented four spaces is an indented code block, not a
+/// table: the lint says so (not that a delimiter row is missing) and the
+/// gate refuses.
+#[test]
+fn an_indented_decisions_table_is_named_as_code() {
+    let root = Root::new();
+    root.config(common::POLICY_OF_THE_MISSING);
+    let table = "    | key | value | owner | state | blocking | source |\n    |---|---|---|---|---|---|\n    | `stop` | halt | op | answered | no | plan |\n";
+    root.plan(
+        "weir",
+        &plan_with("weir", &format!("## Decisions\n\n{table}")),
+    );
+    let out = stdout(&root.run(["validate", "weir", "--format", "concise"]));
+    assert!(out.contains("F25 decision-table-unread"), "{out}");
+    assert!(out.contains("indented four spaces or more"), "{out}");
+    assert!(!out.contains("delimiter row missing"), "{out}");
+    assert_eq!(root.decisions("weir", &["check"]).status.code(), Some(1));
+}

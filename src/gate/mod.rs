@@ -8,6 +8,8 @@
 //! It may use everything below it (`lint` and down); `config` gives it
 //! nothing: the console's policy comes in as data.
 
+pub mod prompt;
+
 use std::collections::{HashMap, HashSet};
 use std::path::Path;
 
