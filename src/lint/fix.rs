@@ -8,6 +8,12 @@
 //! until no fix applies, so a fix that uncovers another is applied too.
 //! Fixes are only ever applied to the plan, never to the twin (only the
 //! write verbs change it).
+//!
+//! Each fix says how sure the tool is of it ([`Applicability`], SPEC §10.1
+//! "Unsafe fixes", as ruff has them): a safe fix keeps what the author
+//! meant and is applied by `--fix`; an unsafe one (a misspelled word the
+//! finding already names, `answerd` → `answered`) may change it, and is
+//! applied only when asked for with `--unsafe-fixes`.
 
 use std::ops::Range;
 
@@ -48,23 +54,78 @@ impl Edit {
     }
 }
 
-/// A repair the tool is sure of: a title for people ("write 7") and the
-/// edits, all in the file of the finding that carries it.
+/// Whether applying a fix keeps what the author meant (SPEC §10.1 "Unsafe
+/// fixes"), as ruff's fix applicability.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Applicability {
+    /// The fixed text reads as the author meant it (`**Answered**` →
+    /// `answered`, `07` → `7`): `validate --fix` applies it, `--diff`
+    /// shows it, the editor offers it as the preferred quick fix.
+    #[default]
+    Safe,
+    /// The fix guesses what the author meant (a misspelled state, source
+    /// or key that the finding already names: `answerd` → `answered`):
+    /// applied only with `--fix --unsafe-fixes`, shown only with `--diff
+    /// --unsafe-fixes`, offered in the editor as a quick fix that is not
+    /// preferred.
+    Unsafe,
+}
+
+impl Applicability {
+    /// `safe` or `unsafe`, as outputs print it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Applicability::Safe => "safe",
+            Applicability::Unsafe => "unsafe",
+        }
+    }
+}
+
+/// A repair: a title for people ("write 7"), the edits, all in the file of
+/// the finding that carries it, and whether it is safe to apply unasked
+/// ([`Applicability`]).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Fix {
     /// What the fix does, in a few words (an editor's quick-fix title).
     pub title: String,
     /// The edits; they do not overlap.
     pub edits: Vec<Edit>,
+    /// Whether the fix keeps what the author meant (safe, the default) or
+    /// may change it (unsafe).
+    pub applicability: Applicability,
 }
 
 impl Fix {
-    /// A fix made of one edit: `range` becomes `text`.
-    pub fn replace(title: impl Into<String>, range: Range<usize>, text: impl Into<String>) -> Fix {
+    /// A safe fix made of `edits`.
+    pub fn new(title: impl Into<String>, edits: Vec<Edit>) -> Fix {
         Fix {
             title: title.into(),
-            edits: vec![Edit::replace(range, text)],
+            edits,
+            applicability: Applicability::Safe,
         }
+    }
+
+    /// A safe fix made of one edit: `range` becomes `text`.
+    pub fn replace(title: impl Into<String>, range: Range<usize>, text: impl Into<String>) -> Fix {
+        Fix::new(title, vec![Edit::replace(range, text)])
+    }
+
+    /// This fix with `applicability`.
+    pub fn with_applicability(self, applicability: Applicability) -> Fix {
+        Fix {
+            applicability,
+            ..self
+        }
+    }
+
+    /// This fix marked unsafe ([`Applicability::Unsafe`]).
+    pub fn unsafe_fix(self) -> Fix {
+        self.with_applicability(Applicability::Unsafe)
+    }
+
+    /// Whether the fix is safe to apply unasked.
+    pub fn is_safe(&self) -> bool {
+        self.applicability == Applicability::Safe
     }
 
     /// The first byte any edit touches.
@@ -417,11 +478,19 @@ mod tests {
         let applied = apply_fixes(text, [&same, &same, &fix(2..3, "x"), &fix(9..10, "y")]);
         assert_eq!(applied.text, "A\u{e9}b");
         assert_eq!(applied.count, 1);
-        let insert = Fix {
-            title: "t".into(),
-            edits: vec![Edit::insert(1, "\n")],
-        };
+        let insert = Fix::new("t", vec![Edit::insert(1, "\n")]);
         assert_eq!(apply_fixes("ab", [&insert]).text, "a\nb");
         assert_eq!(apply_fixes("ab", []).count, 0);
+    }
+
+    #[test]
+    fn fixes_are_safe_unless_marked_unsafe() {
+        let plain = fix(0..1, "A");
+        assert!(plain.is_safe());
+        assert_eq!(plain.applicability, Applicability::default());
+        let guessed = plain.clone().unsafe_fix();
+        assert_eq!(guessed.applicability, Applicability::Unsafe);
+        assert_eq!(guessed.applicability.as_str(), "unsafe");
+        assert_eq!(guessed.with_applicability(Applicability::Safe), plain);
     }
 }

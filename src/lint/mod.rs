@@ -60,7 +60,7 @@ use crate::root::PlanLocation;
 
 pub use env::LintEnv;
 pub use finding::{Finding, Hit, Severity, file_label, line_span, trimmed_span};
-pub use fix::{Edit, Fix};
+pub use fix::{Applicability, Edit, Fix};
 pub use input::LintInput;
 pub use phases::{UndefinedPhases, defined_phases_named, phase_list};
 pub use registry::{CHECKS, Check, CheckFn, Reach, lookup};
