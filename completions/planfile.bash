@@ -100,7 +100,7 @@ _planfile_spec() {
             repeats=1
             ;;
         'planfile validate')
-            opts='--format --quiet -q --output-file -o --exit-zero --select --extend-select --ignore --statistics --config --no-config --stdin-filename --fix --diff --force-exclude --show-settings --root --color --help -h'
+            opts='--format --quiet -q --output-file -o --exit-zero --select --extend-select --ignore --statistics --config --no-config --stdin-filename --fix --diff --unsafe-fixes --force-exclude --show-settings --root --color --help -h'
             vopts='--format --output-file -o --select --extend-select --ignore --config --stdin-filename --root --color'
             subs=''
             npos=1

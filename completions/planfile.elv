@@ -167,6 +167,7 @@ set edit:completion:arg-completer[planfile] = {|@words|
             cand --no-config 'Read no settings file: every check runs with its own severity'
             cand --fix 'Apply the fixes the tool is sure of to the plans (never to twins), keeping every other byte, then report the findings that remain; for a plan on stdin (-), print the fixed plan on stdout and the report on stderr'
             cand --diff 'Print the fixes as a unified diff instead of applying them (nothing is written); exit 1 when there is any (0 with --exit-zero)'
+            cand --unsafe-fixes 'With --fix or --diff, also apply (or show) the unsafe fixes: repairs that may change what the author meant, such as a misspelled state, source or key that the finding names (`answerd` -> `answered`)'
             cand --force-exclude 'Leave out a plan named on the command line when a folder search would (an `exclude` glob, README.md, INDEX.md), as the pre-commit hook does'
             cand --show-settings 'Print, for each plan, the settings file in use and the checks that run, are advisory and are ignored for it, then exit; nothing is linted'
             cand -h 'Print help (see more with ''--help'')'

@@ -272,6 +272,12 @@ pub struct ValidateArgs {
     #[arg(long)]
     pub diff: bool,
 
+    /// With --fix or --diff, also apply (or show) the unsafe fixes: repairs
+    /// that may change what the author meant, such as a misspelled state,
+    /// source or key that the finding names (`answerd` -> `answered`).
+    #[arg(long)]
+    pub unsafe_fixes: bool,
+
     /// Leave out a plan named on the command line when a folder search
     /// would (an `exclude` glob, README.md, INDEX.md), as the pre-commit
     /// hook does.

@@ -310,6 +310,7 @@ pub(super) fn validate(root: &DocsRoot, args: &ValidateArgs, color: ColorChoice)
         return show_settings(&settings, &jobs, &lines, base);
     }
     let fix_mode = lint::fix::FixMode::from_flags(args.fix, args.diff);
+    let allowed = lint::Applicability::from_unsafe_flag(args.unsafe_fixes);
     // The plan on stdin is read and linted first; the files in parallel.
     let mut stdin_bytes = None;
     let mut stdin_result = None;
@@ -318,7 +319,7 @@ pub(super) fn validate(root: &DocsRoot, args: &ValidateArgs, color: ColorChoice)
             let (bytes, text) = read_stdin(location);
             stdin_bytes = Some(bytes);
             stdin_result = Some(text.and_then(|text| match fix_mode {
-                Some(_) => lint::fix::fix_text(location, text, config, base),
+                Some(_) => lint::fix::fix_text(location, text, config, allowed, base),
                 None => lint::lint_text(location, text, config),
             }));
         }
@@ -328,7 +329,8 @@ pub(super) fn validate(root: &DocsRoot, args: &ValidateArgs, color: ColorChoice)
         .map(|(target, config)| {
             let result = match (target, fix_mode) {
                 (Target::File(location), Some(mode)) => {
-                    Some(lint::fix::fix_location(location, config, mode, base))
+                    let request = lint::fix::FixRequest { mode, allowed };
+                    Some(lint::fix::fix_location(location, config, request, base))
                 }
                 (Target::File(location), None) => Some(lint::lint_location(location, config)),
                 (Target::Stdin { .. }, _) => None,
@@ -369,7 +371,7 @@ pub(super) fn validate(root: &DocsRoot, args: &ValidateArgs, color: ColorChoice)
         let mut out = anstream::AutoStream::new(Vec::new(), Destination::Stdout.colors(color));
         output::diff::write(&mut out, &lint::fix::diffs(&reports))?;
         Destination::Stdout.write(&out.into_inner())?;
-        let summary = (!args.quiet).then(|| lint::fix::diff_summary(&reports));
+        let summary = (!args.quiet).then(|| lint::fix::diff_summary(&reports, allowed));
         ignore_broken_pipe(print_problems(&lines, summary.as_deref()).map_err(Error::from))?;
         return Ok(code);
     }
@@ -552,8 +554,11 @@ fn command_page(name: &str) -> Option<&'static str> {
 }
 
 /// `explain [CODE|NAME]`: the documentation of the named check (every check
-/// of a shared code), the page of the command `resolve` or `needs`, or the
-/// list of every check. An unknown name is a usage error (exit 2).
+/// of a shared code; its `## Fix` section says whether its fix is safe or
+/// needs `--unsafe-fixes`), the page of the command `resolve` or `needs`, or
+/// the list of every check (code, name, severity, `safe fix` / `unsafe fix`
+/// when its findings may carry one, summary). An unknown name is a usage
+/// error (exit 2).
 pub(super) fn explain(args: &ExplainArgs) -> Result<u8> {
     let text = match &args.check {
         Some(name) => {
@@ -584,10 +589,11 @@ pub(super) fn explain(args: &ExplainArgs) -> Result<u8> {
             let mut text = String::new();
             for check in CHECKS {
                 text.push_str(&format!(
-                    "{:<4} {:<width$} {:<8} {}\n",
+                    "{:<4} {:<width$} {:<8} {:<10} {}\n",
                     check.code,
                     check.name,
                     check.severity.as_str(),
+                    check.fix_label(),
                     check.summary()
                 ));
             }

@@ -72,6 +72,23 @@ pub enum Applicability {
 }
 
 impl Applicability {
+    /// Whether a run that applies fixes up to `self` applies a fix of
+    /// `fix`: `Safe` applies safe fixes only (plain `--fix`), `Unsafe`
+    /// applies every fix (`--fix --unsafe-fixes`).
+    pub fn allows(self, fix: Applicability) -> bool {
+        fix <= self
+    }
+
+    /// The fixes a run applies: every fix with `--unsafe-fixes`, else the
+    /// safe ones.
+    pub fn from_unsafe_flag(unsafe_fixes: bool) -> Applicability {
+        if unsafe_fixes {
+            Applicability::Unsafe
+        } else {
+            Applicability::Safe
+        }
+    }
+
     /// `safe` or `unsafe`, as outputs print it.
     pub fn as_str(self) -> &'static str {
         match self {
@@ -255,13 +272,25 @@ impl FixedPlan {
     }
 }
 
-/// Fixes the plan of `manifest` (SPEC §10.1): lints it with `lint` (which
-/// returns the findings that are not suppressed), applies the fixes of the
-/// findings in the plan ([`apply_fixes`]), and lints the new text again,
-/// until a round applies nothing or [`MAX_ROUNDS`] have run. The twin is
-/// never changed. Errors are `lint`'s.
+/// Fixes the plan of `manifest` with its safe fixes (SPEC §10.1): lints
+/// it with `lint` (which returns the findings that are not suppressed),
+/// applies the safe fixes of the findings in the plan ([`apply_fixes`]),
+/// and lints the new text again, until a round applies nothing or
+/// [`MAX_ROUNDS`] have run. The twin is never changed. Errors are
+/// `lint`'s.
 pub fn fix_plan(
     manifest: Manifest,
+    lint: impl FnMut(&Manifest) -> Result<Vec<Finding>>,
+) -> Result<FixedPlan> {
+    fix_plan_allowing(manifest, Applicability::Safe, lint)
+}
+
+/// [`fix_plan`] applying every fix that `allowed` allows
+/// ([`Applicability::allows`]): the unsafe ones too with
+/// [`Applicability::Unsafe`] (`--unsafe-fixes`).
+pub fn fix_plan_allowing(
+    manifest: Manifest,
+    allowed: Applicability,
     mut lint: impl FnMut(&Manifest) -> Result<Vec<Finding>>,
 ) -> Result<FixedPlan> {
     let original = manifest.plan.file.text.clone();
@@ -272,7 +301,8 @@ pub fn fix_plan(
         let fixes = findings
             .iter()
             .filter(|f| f.kind == FileKind::Plan)
-            .filter_map(|f| f.fix.as_ref());
+            .filter_map(|f| f.fix.as_ref())
+            .filter(|fix| allowed.allows(fix.applicability));
         let applied = apply_fixes(&manifest.plan.file.text, fixes);
         if applied.count == 0 || applied.text == manifest.plan.file.text {
             return Ok(FixedPlan {
@@ -334,59 +364,81 @@ pub struct FixRecord {
     pub diff: String,
     /// Whether the fixes settled within [`MAX_ROUNDS`].
     pub converged: bool,
+    /// How many findings that remain carry an unsafe fix that was not
+    /// applied (or shown) because `--unsafe-fixes` was not given.
+    pub hidden: usize,
     /// What the write could not keep of the file (another user's
     /// ownership, say), one note each for the person.
     pub notes: Vec<String>,
 }
 
-/// Reads the plan at `location` with its twin, fixes the plan
-/// ([`fix_manifest`]), writes it when `mode` is [`FixMode::Write`], and lints
-/// the fixed text: the report of the plan as it is (or would be) after the
-/// fixes, with what was fixed in [`PlanReport::fixed`]. The diff names the
-/// plan relative to `base` when under it. Errors as
+/// What a `validate --fix` or `--diff` run asks of the fixer: whether to
+/// write, and which fixes to apply (SPEC §10.1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FixRequest {
+    /// Write the fixed plans, or only show the diff.
+    pub mode: FixMode,
+    /// The fixes applied: [`Applicability::Safe`] for the safe ones only,
+    /// [`Applicability::Unsafe`] (`--unsafe-fixes`) for every fix.
+    pub allowed: Applicability,
+}
+
+/// Reads the plan at `location` with its twin, fixes the plan with the
+/// fixes `request.allowed` allows ([`fix_plan_allowing`]), writes it when
+/// `request.mode` is [`FixMode::Write`], and lints the fixed text: the
+/// report of the plan as it is (or would be) after the fixes, with what was
+/// fixed (and how many unsafe fixes were left) in [`PlanReport::fixed`].
+/// The diff names the plan relative to `base` when under it. Errors as
 /// [`super::lint_location`], and [`Error::Write`] when the plan cannot be
 /// written.
 pub fn fix_location(
     location: &PlanLocation,
     config: &LintSettings,
-    mode: FixMode,
+    request: FixRequest,
     base: Option<&Path>,
 ) -> Result<PlanReport> {
-    fix_manifest(location, Manifest::load(location)?, config, mode, base)
+    fix_manifest(location, Manifest::load(location)?, config, request, base)
 }
 
 /// Fixes a plan whose text is in memory (stdin) as if it were the file at
 /// `location` (its twin and handoffs are read from disk, as
-/// [`super::lint_text`] does); nothing is written: the fixed text is the
-/// report's plan text, and the diff is labelled with the plan's path
-/// (`-` when unnamed). Errors as [`super::lint_text`].
+/// [`super::lint_text`] does), with the fixes `allowed` allows; nothing
+/// is written: the fixed text is the report's plan text, and the diff is
+/// labelled with the plan's path (`-` when unnamed). Errors as
+/// [`super::lint_text`].
 pub fn fix_text(
     location: &PlanLocation,
     text: String,
     config: &LintSettings,
+    allowed: Applicability,
     base: Option<&Path>,
 ) -> Result<PlanReport> {
     let manifest = super::manifest_of_text(location, text)?;
-    fix_manifest(location, manifest, config, FixMode::Diff, base)
+    let request = FixRequest {
+        mode: FixMode::Diff,
+        allowed,
+    };
+    fix_manifest(location, manifest, config, request, base)
 }
 
-/// Fixes the plan of `manifest` ([`fix_plan`]) with the settings `config`,
-/// writes it when `mode` is [`FixMode::Write`], and lints the fixed text
-/// (see [`fix_location`]).
+/// Fixes the plan of `manifest` ([`fix_plan_allowing`]) with the settings
+/// `config`, writes it when `request.mode` is [`FixMode::Write`], and lints
+/// the fixed text (see [`fix_location`]).
 fn fix_manifest(
     location: &PlanLocation,
     manifest: Manifest,
     config: &LintSettings,
-    mode: FixMode,
+    request: FixRequest,
     base: Option<&Path>,
 ) -> Result<PlanReport> {
+    let FixRequest { mode, allowed } = request;
     let handoffs = Handoffs::scan(&location.handoffs_dir());
     let root = location.root.0.as_path();
     let env = super::LintEnv::from_process();
     // The lint of the last round: the report's, when that round found
     // nothing left to fix (it linted the text as it stands).
     let mut last = None;
-    let fixed = fix_plan(manifest, |m| {
+    let fixed = fix_plan_allowing(manifest, allowed, |m| {
         let outcome = super::run_all(&LintInput::new(m, &handoffs, root, &env)?, config);
         let findings = outcome.findings.clone();
         last = Some(outcome);
@@ -397,12 +449,6 @@ fn fix_manifest(
         FixMode::Write => fixed.write()?,
         FixMode::Diff => Vec::new(),
     };
-    let record = FixRecord {
-        count: fixed.fixed,
-        diff: fixed.diff(&label),
-        converged: fixed.converged,
-        notes,
-    };
     let outcome = match last {
         Some(outcome) if fixed.converged => outcome,
         _ => super::run_all(
@@ -410,9 +456,47 @@ fn fix_manifest(
             config,
         ),
     };
+    let record = FixRecord {
+        count: fixed.fixed,
+        diff: fixed.diff(&label),
+        converged: fixed.converged,
+        notes,
+        hidden: hidden_fixes(&outcome.findings, allowed),
+    };
     let mut report = super::report_of(location, fixed.manifest, handoffs, outcome);
     report.fixed = Some(record);
     Ok(report)
+}
+
+/// How many of `findings` (in the plan) carry a fix that `allowed` does
+/// not allow: the unsafe fixes a run without `--unsafe-fixes` leaves.
+pub fn hidden_fixes(findings: &[Finding], allowed: Applicability) -> usize {
+    findings
+        .iter()
+        .filter(|f| f.kind == FileKind::Plan)
+        .filter_map(|f| f.fix.as_ref())
+        .filter(|fix| !allowed.allows(fix.applicability))
+        .count()
+}
+
+/// The unsafe fixes left by the fixes of `reports`, in all.
+pub fn hidden_count(reports: &[PlanReport]) -> usize {
+    reports
+        .iter()
+        .filter_map(|r| r.fixed.as_ref())
+        .map(|f| f.hidden)
+        .sum()
+}
+
+/// The note that follows a summary when unsafe fixes were left, as ruff
+/// words it: ` (1 hidden fix can be enabled with the --unsafe-fixes
+/// option)`; empty when none was.
+pub fn hidden_note(hidden: usize) -> String {
+    match hidden {
+        0 => String::new(),
+        1 => " (1 hidden fix can be enabled with the --unsafe-fixes option)".to_string(),
+        n => format!(" ({n} hidden fixes can be enabled with the --unsafe-fixes option)"),
+    }
 }
 
 /// The fixes applied to `reports`, in all.
@@ -434,20 +518,27 @@ pub fn diffs(reports: &[PlanReport]) -> String {
 }
 
 /// The line `validate --diff` prints on stderr after the diffs: how many
-/// fixes in how many plans, or that there is nothing to fix.
-pub fn diff_summary(reports: &[PlanReport]) -> String {
+/// fixes in how many plans, or that there is nothing to fix, and how many
+/// unsafe fixes were not shown ([`hidden_note`]). `allowed` is the fixes
+/// the run shows, so the advice names `--unsafe-fixes` when it was given.
+pub fn diff_summary(reports: &[PlanReport], allowed: Applicability) -> String {
     let fixes = fixed_count(reports);
+    let hidden = hidden_note(hidden_count(reports));
     let plans = reports
         .iter()
         .filter(|r| r.fixed.as_ref().is_some_and(|f| !f.diff.is_empty()))
         .count();
     if fixes == 0 {
-        return "no fixes to apply".to_string();
+        return format!("no fixes to apply{hidden}");
     }
     let s = |n: usize| if n == 1 { "" } else { "es" };
     let p = |n: usize| if n == 1 { "" } else { "s" };
+    let command = match allowed {
+        Applicability::Safe => "validate --fix",
+        Applicability::Unsafe => "validate --fix --unsafe-fixes",
+    };
     format!(
-        "{fixes} fix{} would change {plans} plan{}; run validate --fix to apply {}",
+        "{fixes} fix{} would change {plans} plan{}; run {command} to apply {}{hidden}",
         s(fixes),
         p(plans),
         if fixes == 1 { "it" } else { "them" }

@@ -152,6 +152,13 @@ fn to_finding(
     order: (usize, usize),
 ) -> Option<Finding> {
     let file = input.file(hit.file)?;
+    debug_assert!(
+        hit.fix
+            .as_ref()
+            .is_none_or(|f| Some(f.applicability) == check.fix),
+        "{}: a fix that the registry does not declare",
+        check.name
+    );
     let (line, column) = file.lines.line_col(&file.text, hit.span.start);
     Some(Finding {
         code: check.code,

@@ -4,6 +4,7 @@
 //! explain`).
 
 use super::finding::{Finding, Hit, Severity};
+use super::fix::Applicability;
 use super::input::LintInput;
 use super::{
     blocks, commands, conflicts, console, decisions, directives, gates, handoffs, human_steps,
@@ -44,9 +45,30 @@ pub struct Check {
     /// The documentation: what it looks for, why it matters, a failing and
     /// a passing example (Markdown).
     pub docs: &'static str,
+    /// The fix its findings may carry (SPEC §10.1 "Fixes", "Unsafe fixes"):
+    /// `None` when the check never repairs what it finds. `explain` says
+    /// it; every fix a finding of the check carries has this applicability.
+    pub fix: Option<Applicability>,
 }
 
 impl Check {
+    /// This entry with findings that may carry a fix of `applicability`.
+    const fn fixes(mut self, applicability: Applicability) -> Check {
+        self.fix = Some(applicability);
+        self
+    }
+
+    /// What `explain` says of the check's fix: `safe fix` (`validate
+    /// --fix` applies it), `unsafe fix` (only with `--unsafe-fixes`), or
+    /// an empty string when it has none.
+    pub fn fix_label(&self) -> &'static str {
+        match self.fix {
+            Some(Applicability::Safe) => "safe fix",
+            Some(Applicability::Unsafe) => "unsafe fix",
+            None => "",
+        }
+    }
+
     /// The one-line summary: the first paragraph line of the documentation
     /// after its title.
     pub fn summary(&self) -> &'static str {
@@ -87,7 +109,8 @@ impl Check {
 /// `check!(not_in_lint code, name, function)` a gating check that
 /// `phase-graph --lint` does not report; `check!(advisory not_in_lint code,
 /// name, function)` an advisory one the reference does not have (a style
-/// check of planfile's own), which `--lint` does not report either.
+/// check of planfile's own), which `--lint` does not report either. An
+/// entry whose findings may carry a fix says so with `.fixes(…)`.
 macro_rules! check {
     (@entry $code:literal, $name:literal, $run:path, $severity:expr, $reach:expr) => {
         Check {
@@ -97,6 +120,7 @@ macro_rules! check {
             reach: $reach,
             run: $run,
             docs: include_str!(concat!("docs/", $name, ".md")),
+            fix: None,
         }
     };
     (advisory $code:literal, $name:literal, $run:path) => {
@@ -147,9 +171,12 @@ pub static CHECKS: &[Check] = &[
         "human-step-no-why",
         human_steps::human_step_no_why
     ),
-    check!(advisory not_in_lint "F21", "phase-number-zero-padded", style::phase_number_zero_padded),
-    check!(advisory not_in_lint "F21", "depends-range-dash", style::depends_range_dash),
-    check!(advisory not_in_lint "F25", "decision-word-style", style::decision_word_style),
+    check!(advisory not_in_lint "F21", "phase-number-zero-padded", style::phase_number_zero_padded)
+        .fixes(Applicability::Safe),
+    check!(advisory not_in_lint "F21", "depends-range-dash", style::depends_range_dash)
+        .fixes(Applicability::Safe),
+    check!(advisory not_in_lint "F25", "decision-word-style", style::decision_word_style)
+        .fixes(Applicability::Safe),
     check!(advisory not_in_lint "F20", "template-placeholder", template::template_placeholder),
     check!(advisory "F20", "suppression-unused", suppress::suppression_unused),
     check!(
@@ -195,7 +222,8 @@ pub static CHECKS: &[Check] = &[
         "F21",
         "phase-cell-zero-padded",
         structure::phase_cell_zero_padded
-    ),
+    )
+    .fixes(Applicability::Safe),
     check!("F21", "handoff-duplicate", handoffs::handoff_duplicate),
     check!(
         "F21",
@@ -239,17 +267,20 @@ pub static CHECKS: &[Check] = &[
         "F25",
         "decision-key-unknown",
         decisions::decision_key_unknown
-    ),
+    )
+    .fixes(Applicability::Unsafe),
     check!(
         "F25",
         "decision-state-unknown",
         decisions::decision_state_unknown
-    ),
+    )
+    .fixes(Applicability::Unsafe),
     check!(
         "F25",
         "decision-source-unknown",
         decisions::decision_source_unknown
-    ),
+    )
+    .fixes(Applicability::Unsafe),
     check!(
         "F25",
         "decision-outstanding-unowned",
@@ -279,7 +310,8 @@ pub static CHECKS: &[Check] = &[
         "F25",
         "decision-table-malformed",
         decisions::decision_table_malformed
-    ),
+    )
+    .fixes(Applicability::Safe),
     check!(
         "F25",
         "decision-table-unread",

@@ -14,7 +14,7 @@ use annotate_snippets::{AnnotationKind, Group, Level, Origin, Renderer, Snippet}
 
 use super::Findings;
 use super::unreadable::Unreadable;
-use crate::lint::{Finding, PlanReport, Severity};
+use crate::lint::{Applicability, Finding, PlanReport, Severity};
 use crate::root::display_path;
 
 /// The diagnostic of one finding, rendered (with colour codes, no final
@@ -64,10 +64,13 @@ pub fn render(report: &PlanReport, finding: &Finding, base: Option<&Path>) -> St
         }));
     }
     if let Some(fix) = &finding.fix {
-        group = group.element(Level::HELP.message(format!(
-            "`planfile validate --fix` repairs this: {}",
-            fix.title
-        )));
+        group = group.element(Level::HELP.message(match fix.applicability {
+            Applicability::Safe => format!("`planfile validate --fix` repairs this: {}", fix.title),
+            Applicability::Unsafe => format!(
+                "`planfile validate --fix --unsafe-fixes` repairs this, if that is what was meant (an unsafe fix): {}",
+                fix.title
+            ),
+        }));
     }
     group = group.element(Level::HELP.message(format!(
         "`planfile explain {}` says what the check looks for, with examples",
@@ -122,8 +125,9 @@ fn plural(n: usize, word: &str) -> String {
 /// read, `0 plans checked, 1 could not be read`. Findings silenced by an
 /// inline suppression are counted after a comma (`, 2 suppressed`); after
 /// `validate --fix`, the fixes applied and the findings that remain
-/// follow (`; 3 fixed, 1 remaining`), with the plans whose fixes did not
-/// settle.
+/// follow (`; 3 fixed, 1 remaining`), with the unsafe fixes left unapplied
+/// (`(1 hidden fix can be enabled with the --unsafe-fixes option)`) and
+/// the plans whose fixes did not settle.
 pub fn summary(reports: &[PlanReport], unreadable: usize) -> String {
     let mut checked = format!("{} checked", plural(reports.len(), "plan"));
     if unreadable > 0 {
@@ -151,6 +155,9 @@ pub fn summary(reports: &[PlanReport], unreadable: usize) -> String {
     if reports.iter().any(|r| r.fixed.is_some()) {
         let fixed = crate::lint::fix::fixed_count(reports);
         line.push_str(&format!("; {fixed} fixed, {findings} remaining"));
+        line.push_str(&crate::lint::fix::hidden_note(
+            crate::lint::fix::hidden_count(reports),
+        ));
         let unsettled: Vec<&str> = reports
             .iter()
             .filter(|r| r.fixed.as_ref().is_some_and(|f| !f.converged))

@@ -55,7 +55,8 @@ pub fn actions(
         if let Some(fix) = &finding.fix {
             let edits = fix.edits.iter().map(|e| (e.range.clone(), e.text.as_str()));
             let edit = workspace_edit(snapshot, edits);
-            out.push(quick_fix(fix.title.clone(), edit, diagnostic.clone(), true));
+            let (title, preferred) = (fix.title.clone(), fix.is_safe());
+            out.push(quick_fix(title, edit, diagnostic.clone(), preferred));
         }
         if seen.insert((finding.name, d.start.line))
             && let Some((title, (span, text))) = suppression(snapshot, finding)
