@@ -405,7 +405,17 @@ pub(super) fn validate(root: &DocsRoot, args: &ValidateArgs, color: ColorChoice)
         };
         ignore_broken_pipe(print_stdout(&text))?;
     }
-    let report = render(args, &reports, &unreadable, base, destination.colors(color))?;
+    let repository = crate::root::Repository::from_env(&cwd);
+    let report = render(
+        args,
+        output::Findings {
+            plans: &reports,
+            unreadable: &unreadable,
+            base,
+            repository: Some(&repository),
+        },
+        destination.colors(color),
+    )?;
     destination.write(&report)?;
     let counted = fix_mode.is_some() || reports.iter().any(|r| !r.suppressed.is_empty());
     let summary = (!args.quiet && (args.format == FindingsFormat::Human || counted))
@@ -454,24 +464,17 @@ fn show_settings(
     Ok(0)
 }
 
-/// The report of a run as bytes: the findings and unreadable plans in
-/// `args.format`, or with `--statistics` the counts per check; coloured as
-/// `colors` says (codes stripped otherwise).
+/// The report of a run as bytes: `findings` (the findings and unreadable
+/// plans) in `args.format`, or with `--statistics` the counts per check;
+/// coloured as `colors` says (codes stripped otherwise).
 fn render(
     args: &ValidateArgs,
-    reports: &[PlanReport],
-    unreadable: &[Unreadable],
-    base: Option<&Path>,
+    findings: output::Findings,
     colors: anstream::ColorChoice,
 ) -> Result<Vec<u8>> {
     let mut buf = Vec::new();
-    let findings = output::Findings {
-        plans: reports,
-        unreadable,
-        base,
-    };
     if args.statistics {
-        let counts = output::statistics::counts(reports);
+        let counts = output::statistics::counts(findings.plans);
         if args.format == FindingsFormat::Json {
             output::statistics::write_json(&mut buf, &counts)?;
         } else {

@@ -59,7 +59,9 @@ use crate::plan::handoff::Handoffs;
 use crate::root::PlanLocation;
 
 pub use env::LintEnv;
-pub use finding::{Finding, Hit, Severity, file_label, line_span, trimmed_span};
+pub use finding::{
+    Finding, Hit, Severity, file_label, line_span, trimmed_span, without_line_numbers,
+};
 pub use fix::{Applicability, Edit, Fix};
 pub use input::LintInput;
 pub use phases::{UndefinedPhases, defined_phases_named, phase_list};

@@ -1,12 +1,14 @@
 //! Locating files (SPEC §1): the docs root, slug validation, the paths of a
 //! plan, its twin, its handoffs and its rulings ledger, how a path is shown
-//! in messages, and the globs of paths settings name ([`glob`]).
+//! in messages, the globs of paths settings name ([`glob`]), and the
+//! repository CI reports name files from ([`repository`]).
 //!
 //! What belongs here: paths, and what a path says about the file it names.
 //! Nothing here reads a file's contents. It may use [`crate::error`] and
 //! [`crate::vocab`] only.
 
 pub mod glob;
+pub mod repository;
 
 use std::path::{Component, Path, PathBuf};
 
@@ -15,6 +17,7 @@ use sha2::{Digest, Sha256};
 use crate::error::{Error, Result};
 
 pub use glob::{PathGlob, relative_to};
+pub use repository::Repository;
 
 /// The folder that holds `docs/plans/` (SPEC §1).
 #[derive(Debug, Clone, PartialEq, Eq)]
