@@ -173,7 +173,7 @@ Register-ArgumentCompleter -Native -CommandName 'planfile' -ScriptBlock {
             [CompletionResult]::new('--extend-select', '--extend-select', [CompletionResultType]::ParameterName, 'Also run these checks (names or codes, comma-separated)')
             [CompletionResult]::new('--ignore', '--ignore', [CompletionResultType]::ParameterName, 'Do not run these checks (names or codes, comma-separated)')
             [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'Read the settings from FILE instead of finding planfile.toml')
-            [CompletionResult]::new('--stdin-filename', '--stdin-filename', [CompletionResultType]::ParameterName, 'The path of the plan read from stdin (-), for messages and for finding its twin')
+            [CompletionResult]::new('--stdin-filename', '--stdin-filename', [CompletionResultType]::ParameterName, 'The path of the file read from stdin (-), for messages and for finding the files it comes with: a plan, or its twin or a handoff (the buffer then stands for that file, its plan read from disk)')
             [CompletionResult]::new('--root', '--root', [CompletionResultType]::ParameterName, 'The docs root (the folder holding docs/plans/); default: $DOCS_ROOT, else the nearest ancestor with docs/plans/, else the working directory')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour the output: auto (on a terminal, unless $NO_COLOR is set; always when $FORCE_COLOR is set), always or never')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print the findings only: no summary, no notes')

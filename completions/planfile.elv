@@ -157,7 +157,7 @@ set edit:completion:arg-completer[planfile] = {|@words|
             cand --extend-select 'Also run these checks (names or codes, comma-separated)'
             cand --ignore 'Do not run these checks (names or codes, comma-separated)'
             cand --config 'Read the settings from FILE instead of finding planfile.toml'
-            cand --stdin-filename 'The path of the plan read from stdin (-), for messages and for finding its twin'
+            cand --stdin-filename 'The path of the file read from stdin (-), for messages and for finding the files it comes with: a plan, or its twin or a handoff (the buffer then stands for that file, its plan read from disk)'
             cand --root 'The docs root (the folder holding docs/plans/); default: $DOCS_ROOT, else the nearest ancestor with docs/plans/, else the working directory'
             cand --color 'When to colour the output: auto (on a terminal, unless $NO_COLOR is set; always when $FORCE_COLOR is set), always or never'
             cand -q 'Print the findings only: no summary, no notes'

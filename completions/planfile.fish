@@ -198,7 +198,7 @@ complete -c planfile -n "__fish_planfile_using_subcommand validate" -l select -d
 complete -c planfile -n "__fish_planfile_using_subcommand validate" -l extend-select -d 'Also run these checks (names or codes, comma-separated)' -r
 complete -c planfile -n "__fish_planfile_using_subcommand validate" -l ignore -d 'Do not run these checks (names or codes, comma-separated)' -r
 complete -c planfile -n "__fish_planfile_using_subcommand validate" -l config -d 'Read the settings from FILE instead of finding planfile.toml' -r -F
-complete -c planfile -n "__fish_planfile_using_subcommand validate" -l stdin-filename -d 'The path of the plan read from stdin (-), for messages and for finding its twin' -r -F
+complete -c planfile -n "__fish_planfile_using_subcommand validate" -l stdin-filename -d 'The path of the file read from stdin (-), for messages and for finding the files it comes with: a plan, or its twin or a handoff (the buffer then stands for that file, its plan read from disk)' -r -F
 complete -c planfile -n "__fish_planfile_using_subcommand validate" -l root -d 'The docs root (the folder holding docs/plans/); default: $DOCS_ROOT, else the nearest ancestor with docs/plans/, else the working directory' -r -f -a "(__fish_complete_directories)"
 complete -c planfile -n "__fish_planfile_using_subcommand validate" -l color -d 'When to colour the output: auto (on a terminal, unless $NO_COLOR is set; always when $FORCE_COLOR is set), always or never' -r -f -a "auto\t'Colour when the stream is a terminal, unless `NO_COLOR` is set; always when `FORCE_COLOR` is set (and `NO_COLOR` is not)'
 always\t'Always colour, whatever the stream and the environment'

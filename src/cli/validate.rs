@@ -185,19 +185,28 @@ impl Settings {
     }
 }
 
-/// Reads the plan on stdin for the target at `location`: the bytes read
-/// (printed back by `--fix` when the plan cannot be linted, so a pipe
-/// keeps its text) and the text, or the error naming the plan.
-fn read_stdin(location: &PlanLocation) -> (Vec<u8>, Result<String>) {
+/// Reads the buffer on stdin, taken as the file at `path`: the bytes read
+/// (printed back by `--fix` when they are not a plan that can be linted,
+/// so a pipe keeps its text) and the text, or the error naming the file.
+fn read_stdin(path: &Path) -> (Vec<u8>, Result<String>) {
     let mut bytes = Vec::new();
     let text = match std::io::stdin().lock().read_to_end(&mut bytes) {
-        Ok(_) => crate::markdown::decode_utf8(&location.plan, bytes.clone()),
+        Ok(_) => crate::markdown::decode_utf8(path, bytes.clone()),
         Err(source) => Err(Error::Read {
-            path: location.plan.clone(),
+            path: path.to_path_buf(),
             source,
         }),
     };
     (bytes, text)
+}
+
+/// The file a buffer on stdin stands for, of the plan at `location`.
+fn stand_in_path(location: &PlanLocation, stands_for: &lint::StandIn) -> PathBuf {
+    match stands_for {
+        lint::StandIn::Plan => location.plan.clone(),
+        lint::StandIn::Twin => location.twin(),
+        lint::StandIn::Handoff(name) => location.handoffs_dir().join(name),
+    }
 }
 
 /// Where the report of a run goes.
@@ -311,18 +320,33 @@ pub(super) fn validate(root: &DocsRoot, args: &ValidateArgs, color: ColorChoice)
     }
     let fix_mode = lint::fix::FixMode::from_flags(args.fix, args.diff);
     let allowed = lint::Applicability::from_unsafe_flag(args.unsafe_fixes);
-    // The plan on stdin is read and linted first; the files in parallel.
+    // The buffer on stdin is read and linted first; the files in
+    // parallel. A buffer that is not linted (--force-exclude, no plan) is
+    // still read with --fix, to be printed back as it came.
     let mut stdin_bytes = None;
     let mut stdin_result = None;
+    let mut stdin_is_plan = true;
     for (target, config) in &jobs {
-        if let Target::Stdin { location, .. } = target {
-            let (bytes, text) = read_stdin(location);
+        if let Target::Stdin {
+            location,
+            stands_for,
+            ..
+        } = target
+        {
+            let (bytes, text) = read_stdin(&stand_in_path(location, stands_for));
             stdin_bytes = Some(bytes);
+            stdin_is_plan = *stands_for == lint::StandIn::Plan;
             stdin_result = Some(text.and_then(|text| match fix_mode {
-                Some(_) => lint::fix::fix_text(location, text, config, allowed, base),
-                None => lint::lint_text(location, text, config),
+                Some(_) => {
+                    lint::fix::fix_stand_in(location, stands_for, text, config, allowed, base)
+                }
+                None => lint::lint_stand_in(location, stands_for, text, config),
             }));
         }
+    }
+    if found.stdin_left_out && fix_mode == Some(lint::fix::FixMode::Write) {
+        stdin_bytes = Some(read_stdin(Path::new("-")).0);
+        stdin_is_plan = false;
     }
     let results: Vec<(PathBuf, Option<Result<PlanReport>>)> = jobs
         .par_iter()
@@ -384,7 +408,8 @@ pub(super) fn validate(root: &DocsRoot, args: &ValidateArgs, color: ColorChoice)
             .flat_map(|f| f.notes.iter().cloned()),
     );
     // With --fix, a plan from stdin comes back on stdout, fixed (or as it
-    // was read, when it could not be linted); the report moves to stderr.
+    // was read, when it could not be linted, was left out, or is a twin or
+    // handoff, which fixes never change); the report moves to stderr.
     let fixed_stdin = fix_mode.is_some() && stdin_bytes.is_some();
     let destination = match &args.output_file {
         Some(file) => Destination::File(file),
@@ -400,8 +425,8 @@ pub(super) fn validate(root: &DocsRoot, args: &ValidateArgs, color: ColorChoice)
     }
     if fixed_stdin {
         let text = match stdin_report {
-            Some(i) => reports[i].manifest.plan.file.text.as_bytes().to_vec(),
-            None => stdin_bytes.unwrap_or_default(),
+            Some(i) if stdin_is_plan => reports[i].manifest.plan.file.text.as_bytes().to_vec(),
+            _ => stdin_bytes.unwrap_or_default(),
         };
         ignore_broken_pipe(print_stdout(&text))?;
     }
