@@ -7,6 +7,7 @@ use std::process::ExitCode;
 use clap::Parser;
 
 fn main() -> ExitCode {
+    planfile::cli::complete_if_asked();
     #[cfg(feature = "failpoints")]
     let _failpoints = fail::FailScenario::setup();
     let args = match planfile::cli::argv::normalise(std::env::args_os().collect()) {

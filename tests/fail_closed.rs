@@ -571,3 +571,36 @@ fn a_named_pipe_as_plan_or_twin_is_refused_at_once() {
         );
     }
 }
+
+/// A lone `=======` under a paragraph is a setext heading, as CommonMark
+/// and GitHub read it: no finding, and the gate lets the plan start; the
+/// same line between the two sides of an unfinished merge is a marker.
+#[test]
+fn a_setext_heading_is_no_conflict_marker_but_a_divider_inside_a_conflict_is() {
+    let plan = |prose: &str| {
+        format!(
+            "---\nslug: beacon\nstatus: active\nphases: 1\n---\n\n# Beacon\n\n{prose}\n\n## Phase graph\n\n| Phase | Title | Depends on | Repos | Exit criteria |\n|---|---|---|---|---|\n| 1 | Timer | — | beacon | lamp on |\n\n## Phases\n\n### Phase 1 — Timer\n- **Verification:** `test -s dusk.log`\n\n## Decisions\n\n| key | value | owner | state | blocking | source |\n|---|---|---|---|---|---|\n| `permission.policy` | ask first | keeper | answered | yes | plan |\n| `permission.destructive` | no pushes | keeper | answered | yes | plan |\n| `accounts` | the harbour account | keeper | answered | yes | plan |\n| `human-acts` | the keeper checks the lens | keeper | answered | yes | plan |\n"
+        )
+    };
+    let root = Root::new();
+    root.plan(
+        "beacon",
+        &plan("Summary\n=======\n\nSwitch the lamp on at dusk."),
+    );
+    let concise = stdout(&root.run(["validate", "beacon", "--format", "concise"]));
+    assert!(!concise.contains("merge-conflict-marker"), "{concise}");
+    assert_eq!(root.decisions("beacon", &["check"]).status.code(), Some(0));
+
+    root.plan(
+        "beacon",
+        &plan("<<<<<<< ours\nThe lamp comes on at dusk.\n=======\nHalf an hour before.\n>>>>>>> theirs"),
+    );
+    let concise = stdout(&root.run(["validate", "beacon", "--format", "concise"]));
+    let lines: Vec<&str> = concise
+        .lines()
+        .filter(|l| l.contains("merge-conflict-marker"))
+        .map(|l| l.split(':').nth(1).unwrap_or_default())
+        .collect();
+    assert_eq!(lines, ["9", "11", "13"], "{concise}");
+    assert_eq!(root.decisions("beacon", &["check"]).status.code(), Some(1));
+}

@@ -114,19 +114,22 @@ fn is_option(word: &str) -> bool {
 /// Whether `word` is an option of `cmd` that takes its value from the next
 /// word (`--name` or `-x`, not `--name=value`).
 fn option_takes_value(cmd: &clap::Command, word: &str) -> bool {
+    cmd.get_arguments().any(|arg| arg_takes_value(arg, word))
+}
+
+/// Whether `word` names `arg` (`--name` or `-x`) and `arg` takes its value
+/// from the next word; never for `--name=value`.
+pub(super) fn arg_takes_value(arg: &clap::Arg, word: &str) -> bool {
     if word.contains('=') {
         return false;
     }
-    cmd.get_arguments().any(|arg| {
-        let named = match word.strip_prefix("--") {
-            Some(long) => arg.get_long() == Some(long),
-            None => {
-                let mut chars = word[1..].chars();
-                matches!((chars.next(), chars.next()), (Some(c), None) if arg.get_short() == Some(c))
-            }
-        };
-        named && arg.get_action().takes_values()
-    })
+    let named = match word.strip_prefix("--") {
+        Some(long) => arg.get_long() == Some(long),
+        None => word
+            .strip_prefix('-')
+            .is_some_and(|short| short.chars().eq(arg.get_short())),
+    };
+    named && arg.get_action().takes_values()
 }
 
 /// The usage error for `word` in the verb's place.

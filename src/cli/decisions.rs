@@ -11,6 +11,7 @@ use std::path::PathBuf;
 
 use clap::builder::{PossibleValue, TypedValueParser};
 use clap::{Args, Subcommand, ValueEnum};
+use clap_complete::ArgValueCompleter;
 
 use crate::vocab;
 
@@ -24,7 +25,11 @@ use crate::vocab;
 )]
 pub struct DecisionsArgs {
     /// The plan's slug, or the path of its .md file.
-    #[arg(value_name = "SLUG", required_unless_present = "slug_option")]
+    #[arg(
+        value_name = "SLUG",
+        required_unless_present = "slug_option",
+        add = ArgValueCompleter::new(super::completions::plan_slugs)
+    )]
     pub slug: Option<String>,
 
     /// The plan's slug when it is also a verb's name (`decisions list list`

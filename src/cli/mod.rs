@@ -6,7 +6,6 @@
 //! [`crate::output`]. Nothing below it imports it.
 
 pub mod argv;
-mod bash_completion;
 mod completions;
 mod decisions;
 mod gate;
@@ -24,7 +23,9 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use clap_complete::ArgValueCompleter;
 
+pub use completions::complete_if_asked;
 pub use decisions::{
     AnswerArgs, CheckArgs, DecisionsArgs, GateFormat, Hinted, ListArgs, ListFormat, PromoteArgs,
     PromptArgs, ResolveArgs, ResolveFormat, Verb, WaiveArgs, WriteOptions,
@@ -210,7 +211,7 @@ pub struct ValidateArgs {
     /// stdin (default: every plan under docs/plans/).
     // Paths as the system gives them: a name that is not UTF-8 is a path
     // like any other (SPEC §10.1), not a parse error.
-    #[arg(value_name = "SLUG|PATH", value_hint = clap::ValueHint::Unknown)]
+    #[arg(value_name = "SLUG|PATH", add = ArgValueCompleter::new(completions::plans_or_paths))]
     pub plans: Vec<PathBuf>,
 
     /// How findings are printed.
@@ -232,15 +233,15 @@ pub struct ValidateArgs {
 
     /// Run only these checks: names, codes (a shared code means every check
     /// with it) or ALL, comma-separated.
-    #[arg(long, value_name = bash_completion::CHECK_LIST)]
+    #[arg(long, value_name = "CHECKS", add = ArgValueCompleter::new(completions::check_list))]
     pub select: Option<Vec<String>>,
 
     /// Also run these checks (names or codes, comma-separated).
-    #[arg(long, value_name = bash_completion::CHECK_LIST)]
+    #[arg(long, value_name = "CHECKS", add = ArgValueCompleter::new(completions::check_list))]
     pub extend_select: Vec<String>,
 
     /// Do not run these checks (names or codes, comma-separated).
-    #[arg(long, value_name = bash_completion::CHECK_LIST)]
+    #[arg(long, value_name = "CHECKS", add = ArgValueCompleter::new(completions::check_list))]
     pub ignore: Vec<String>,
 
     /// Print one line per check that found something (count, code, name),
@@ -317,7 +318,7 @@ pub enum FindingsFormat {
 #[derive(Debug, Args)]
 pub struct ExplainArgs {
     /// A check's code (`F14`) or name (`verification-empty-open`).
-    #[arg(value_name = bash_completion::CHECK)]
+    #[arg(value_name = "CODE|NAME", add = ArgValueCompleter::new(completions::check_names))]
     pub check: Option<String>,
 }
 
@@ -326,7 +327,7 @@ pub struct ExplainArgs {
 #[command(group(clap::ArgGroup::new("mode").required(true).args(["decisions", "lint"])))]
 pub struct PhaseGraphArgs {
     /// The plan's slug, or the path of its .md file.
-    #[arg(value_name = "SLUG")]
+    #[arg(value_name = "SLUG", add = ArgValueCompleter::new(completions::plan_slugs))]
     pub slug: String,
 
     /// Print the resolved decisions as TSV (key, state, owner, blocking,

@@ -444,7 +444,7 @@ pub(super) fn validate(root: &DocsRoot, args: &ValidateArgs, color: ColorChoice)
     destination.write(&report)?;
     let counted = fix_mode.is_some() || reports.iter().any(|r| !r.suppressed.is_empty());
     let summary = (!args.quiet && (args.format == FindingsFormat::Human || counted))
-        .then(|| output::human::summary(&reports, unreadable.len()));
+        .then(|| output::human::summary(&reports, &unreadable));
     ignore_broken_pipe(print_problems(&lines, summary.as_deref()).map_err(Error::from))?;
     // The process ends here: the system takes the memory back at once.
     std::mem::forget(reports);

@@ -122,19 +122,25 @@ fn plural(n: usize, word: &str) -> String {
 /// The summary line for people, e.g.
 /// `2 plans checked: 3 findings (2 gating) in 1 plan`,
 /// `1 plan checked: no findings`, or, when `unreadable` plans could not be
-/// read, `0 plans checked, 1 could not be read`. Findings silenced by an
+/// read, `0 plans checked, 1 could not be read` (`1 could not be written`
+/// for a fix that could not be written). Findings silenced by an
 /// inline suppression are counted after a comma (`, 2 suppressed`); after
 /// `validate --fix`, the fixes applied and the findings that remain
 /// follow (`; 3 fixed, 1 remaining`), with the unsafe fixes left unapplied
 /// (`(1 hidden fix can be enabled with the --unsafe-fixes option)`) and
 /// the plans whose fixes did not settle.
-pub fn summary(reports: &[PlanReport], unreadable: usize) -> String {
+pub fn summary(reports: &[PlanReport], unreadable: &[Unreadable]) -> String {
     let mut checked = format!("{} checked", plural(reports.len(), "plan"));
-    if unreadable > 0 {
-        checked.push_str(&format!(", {unreadable} could not be read"));
-        if reports.is_empty() {
-            return checked;
-        }
+    let unwritten = unreadable.iter().filter(|u| u.unwritten).count();
+    let unread = unreadable.len() - unwritten;
+    if unread > 0 {
+        checked.push_str(&format!(", {unread} could not be read"));
+    }
+    if unwritten > 0 {
+        checked.push_str(&format!(", {unwritten} could not be written"));
+    }
+    if !unreadable.is_empty() && reports.is_empty() {
+        return checked;
     }
     let findings: usize = reports.iter().map(|r| r.findings.len()).sum();
     let mut line = if findings == 0 {
