@@ -263,10 +263,12 @@ impl Destination<'_> {
 /// cannot be read (the other plans are still linted and printed). The exit
 /// code is decided before anything is printed, so a closed pipe does not
 /// change it. Reports are coloured as `color` (the global `--color`)
-/// decides. `--fix` with a plan on stdin prints the fixed plan on stdout
-/// and the report on stderr; `--diff` prints the diffs instead of a
-/// report; `--show-settings` prints the settings of each plan instead of
-/// linting.
+/// decides; the CI formats name files from the repository (SPEC §10.1).
+/// `--fix` with a plan on stdin prints the fixed plan on stdout and the
+/// report on stderr (a twin's or handoff's buffer, or one `--force-exclude`
+/// left out, as it came); `--diff` prints the diffs instead of a report;
+/// `--unsafe-fixes` lets both apply the unsafe fixes too;
+/// `--show-settings` prints the settings of each plan instead of linting.
 pub(super) fn validate(root: &DocsRoot, args: &ValidateArgs, color: ColorChoice) -> Result<u8> {
     if args.statistics && !statistics_format(args.format) {
         return Err(Error::Usage(format!(
