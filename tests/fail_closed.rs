@@ -47,6 +47,8 @@ const HEADER: &str =
 /// header.
 fn weir(rows: &str) -> Root {
     let root = Root::new();
+    // The console's policy answers the keys a weir plan has no row for.
+    root.config(common::POLICY_OF_THE_MISSING);
     root.plan(
         "weir",
         &plan_with("weir", &format!("## Decisions\n\n{HEADER}{rows}")),

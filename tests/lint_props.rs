@@ -228,7 +228,8 @@ proptest! {
         let printed = in_lint.len();
         let findings = in_lint.iter().filter(|f| report.gates(f)).count();
         prop_assert_eq!(verdict.stderr.lines().count() - usize::from(verdict.exit == 1), printed);
-        if report.closed {
+        // A closed plan never gates, but on a certainty finding (SPEC §6).
+        if report.closed && findings == 0 {
             prop_assert_eq!(verdict.exit, 0);
             prop_assert!(verdict.stdout.starts_with("LINT OK (closed): p — "));
         } else if findings > 0 {

@@ -20,17 +20,17 @@ fn run(root: &Root, args: &[&str]) -> std::process::Output {
 
 #[test]
 fn advisory_checks_print_but_do_not_fail() {
-    let root = Root::fixture("lint/decision-row-duplicate");
+    let root = Root::fixture("lint/gate-date-invalid");
     std::fs::write(
         root.path().join("planfile.toml"),
-        "# CI settings\n[lint]\nadvisory = [\"decision-row-duplicate\"]\n",
+        "# CI settings\n[lint]\nadvisory = [\"gate-date-invalid\"]\n",
     )
     .expect("write planfile.toml");
     let output = run(&root, &["validate", "fail", "--format", "json"]);
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
     let doc: Value = serde_json::from_slice(&output.stdout).expect("JSON");
     let findings = doc["plans"][0]["findings"].as_array().expect("findings");
-    assert_eq!(findings.len(), 2);
+    assert_eq!(findings.len(), 1);
     for f in findings {
         assert_eq!(f["severity"], "advisory");
         assert_eq!(f["gating"], false);
@@ -43,10 +43,10 @@ fn advisory_checks_print_but_do_not_fail() {
         "LINT OK: fail — 3 phases, well-formed and acyclic\n"
     );
     let err = stderr(&output);
-    assert_eq!(err.lines().count(), 2, "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
     assert!(
         err.lines()
-            .all(|l| l.contains("decision-row-duplicate") && l.ends_with("(advisory, not gating)")),
+            .all(|l| l.contains("gate-date-invalid") && l.ends_with("(advisory, not gating)")),
         "{err}"
     );
 
@@ -94,7 +94,7 @@ fn config_unknown_check_and_bad_value_are_exit_2() {
     let root = Root::fixture("lint/decision-row-duplicate");
     let cases = [
         (
-            "[lint]\nadvisory = [\n  \"decision-row-duplicate\",\n  \"row-dupes\",\n]\n",
+            "[lint]\nadvisory = [\n  \"gate-date-invalid\",\n  \"row-dupes\",\n]\n",
             "planfile.toml:4: ",
         ),
         ("[lint]\nadvisory = \"F25\"\n", "planfile.toml:2: "),

@@ -180,7 +180,7 @@ fn a_deeper_settings_file_is_not_read_and_validate_says_so() {
 fn show_settings_prints_the_file_and_checks_of_each_plan() {
     let root = repository();
     root.config(
-        "[lint]\nadvisory = [\"verification-empty-open\"]\nignore = [\"gate-date-invalid\"]\nexclude = [\"docs/plans/archive\"]\n[lint.per-file-ignores]\n\"docs/plans/harbour.md\" = [\"decision-row-duplicate\"]\n",
+        "[lint]\nadvisory = [\"verification-empty-open\"]\nignore = [\"gate-date-invalid\"]\nexclude = [\"docs/plans/archive\"]\n[lint.per-file-ignores]\n\"docs/plans/harbour.md\" = [\"decision-key-unknown\"]\n",
     );
     let output = run(&root, &["--show-settings"]);
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
@@ -217,7 +217,7 @@ fn show_settings_prints_the_file_and_checks_of_each_plan() {
             "{block}"
         );
     }
-    assert!(blocks[0].contains("per-file-ignores: F25 decision-row-duplicate"));
+    assert!(blocks[0].contains("per-file-ignores: F25 decision-key-unknown"));
     assert!(blocks[1].contains("per-file-ignores: none"));
     assert!(
         !out.contains("verification-empty-open —"),

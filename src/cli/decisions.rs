@@ -153,7 +153,8 @@ pub struct CheckArgs {
 pub enum GateFormat {
     /// The verdict and each refusal, for a person.
     Text,
-    /// `{verdict, slug, view, refusals, acknowledged, unreadable}`.
+    /// `{verdict, slug, view, every_view, refusals, missing, acknowledged,
+    /// unreadable}`.
     Json,
 }
 

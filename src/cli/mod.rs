@@ -353,6 +353,9 @@ pub fn run(cli: Cli) -> Result<u8> {
         }
         Command::Decisions(args) => {
             let location = PlanLocation::resolve(&root, args.plan())?;
+            let root_given =
+                cli.root.is_some() || std::env::var_os("DOCS_ROOT").is_some_and(|r| !r.is_empty());
+            location.check_root_known(root_given)?;
             location.check_own_twin()?;
             let phase = args.phase.as_deref();
             match &args.verb {

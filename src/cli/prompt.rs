@@ -31,7 +31,8 @@ pub(super) fn decisions_prompt(
         .into_iter()
         .filter(|answer| answer.row.is_none())
         .collect();
-    let verdict = crate::gate::check_view(&manifest, view, &[] as &[&str], &location.root.0);
+    let verdict =
+        crate::gate::check_view(&manifest, view, &[] as &[&str], &location.root.0, &policy);
     let mut buf = Vec::new();
     let subject = output::prompt::PromptSubject {
         slug: &location.slug,

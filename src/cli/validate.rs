@@ -78,6 +78,9 @@ impl Settings {
             extend_select: Selector::parse_option("--extend-select", &args.extend_select)?,
             ignore: Selector::parse_option("--ignore", &args.ignore)?,
         };
+        for selector in &selection.ignore {
+            selector.refuse_hiding_certainty("ignore")?;
+        }
         let fixed = if args.no_config {
             Some(None)
         } else if let Some(file) = &args.config {

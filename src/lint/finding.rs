@@ -63,6 +63,10 @@ pub struct Finding {
     /// The repair the tool is sure of, when there is one (SPEC §10.1):
     /// edits of this finding's file. Only findings in the plan carry one.
     pub fix: Option<Fix>,
+    /// Whether the finding means a Decisions section cannot be read with
+    /// certainty ([`super::certainty`]): it gates whatever the settings,
+    /// the suppression comments or the plan's status say.
+    pub certainty: bool,
 }
 
 /// What a check reports before the registry stamps its code, name and

@@ -92,7 +92,9 @@ pub struct Outcome {
 /// plan and the twin ([`suppress::apply`]). On a closed plan the checks
 /// that are advisory by default do not run (SPEC-PARITY.md section D). A
 /// fix is kept only on findings in the plan: the twin is changed by the
-/// write verbs alone.
+/// write verbs alone. The certainty checks ([`certainty`]) run whatever
+/// `config` says, and their findings gate (SPEC §6 "Validate agrees with
+/// the gate").
 pub fn run_all(input: &LintInput, config: &LintSettings) -> Outcome {
     let closed = input.manifest.plan.is_closed();
     let plan_checks = config.checks_for(&input.plan_file().path);
@@ -101,7 +103,9 @@ pub fn run_all(input: &LintInput, config: &LintSettings) -> Outcome {
         .map(|twin| config.checks_for(&twin.path))
         .unwrap_or_default();
     let runs = |index: usize, check: &Check| {
-        config.enabled().contains(index) && !(closed && check.severity == Severity::Advisory)
+        certainty::is_certainty_check(check.name)
+            || (config.enabled().contains(index)
+                && !(closed && check.severity == Severity::Advisory))
     };
     let mut findings = Vec::new();
     let mut hits = Vec::new();
@@ -119,11 +123,15 @@ pub fn run_all(input: &LintInput, config: &LintSettings) -> Outcome {
                     .file(hit.file)
                     .map_or(config.enabled(), |f| config.checks_for(&f.path)),
             };
-            if !checks.contains(index) {
-                continue;
-            }
-            let severity = config.severity(check);
-            if let Some(finding) = to_finding(input, check, severity, hit, (index, seq)) {
+            if let Some(mut finding) =
+                to_finding(input, check, config.severity(check), hit, (index, seq))
+            {
+                if certainty::is_certain(input, check.name, finding.kind, finding.line) {
+                    finding.severity = Severity::Gating;
+                    finding.certainty = true;
+                } else if !checks.contains(index) || !config.enabled().contains(index) {
+                    continue;
+                }
                 findings.push(finding);
             }
         }
@@ -174,6 +182,7 @@ fn to_finding(
         message: hit.message,
         order,
         fix: hit.fix.filter(|_| hit.file == FileKind::Plan),
+        certainty: false,
     })
 }
 

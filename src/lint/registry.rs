@@ -191,6 +191,7 @@ pub static CHECKS: &[Check] = &[
         "merge-conflict-marker",
         conflicts::merge_conflict_marker
     ),
+    check!("F20", "suppression-invalid", suppress::suppression_invalid),
     check!("F20", "graph-table-missing", structure::graph_table_missing),
     check!(
         "F20",

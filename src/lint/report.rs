@@ -36,9 +36,11 @@ pub struct PlanReport {
 }
 
 impl PlanReport {
-    /// Whether `finding` fails this plan: a gating check on an open plan.
+    /// Whether `finding` fails this plan: a gating check on an open plan,
+    /// or a certainty finding on any plan (SPEC §6: a closed plan never
+    /// hides one).
     pub fn gates(&self, finding: &Finding) -> bool {
-        !self.closed && finding.severity == Severity::Gating
+        finding.certainty || (!self.closed && finding.severity == Severity::Gating)
     }
 
     /// The findings in the reference's `--lint` order (SPEC-PARITY.md

@@ -110,11 +110,13 @@ impl PlanLocation {
 
     /// The location of the plan file at `path` (which need not exist, as
     /// for `--stdin-filename`): its slug is the file stem, and when it sits
-    /// in `<R>/docs/plans/` or a folder below it (`docs/plans/sub/x.md`,
-    /// whose twin is `<R>/docs/handoffs/x/decisions.md`, SPEC §10.1), `<R>`
-    /// is its docs root (the nearest such folder up), else `root`. The path
-    /// is made absolute against the working directory and normalised
-    /// lexically. [`Error::InvalidSlug`] when the stem is not a valid slug.
+    /// in `<R>/docs/plans/`, at any depth below it (`docs/plans/sub/x.md`,
+    /// whose twin is `<R>/docs/handoffs/x/decisions.md`), `<R>` is its docs
+    /// root (SPEC §5.4: the twin's place never depends on the working
+    /// directory; §10.1: a staged twin finds the same plan), else `root`.
+    /// The path is made absolute against the working directory and
+    /// normalised lexically. [`Error::InvalidSlug`] when the stem is not a
+    /// valid slug.
     pub fn for_path(root: &DocsRoot, path: &Path) -> Result<PlanLocation> {
         let slug = path
             .file_stem()
@@ -135,6 +137,30 @@ impl PlanLocation {
             slug,
             plan: abs,
         })
+    }
+
+    /// Whether the plan sits in its docs root's `docs/plans/` folder (at
+    /// any depth): a plan named by its slug, or by a path below some
+    /// `docs/plans/`. A plan elsewhere has no docs root of its own, so its
+    /// twin's place is only known from `--root` or `$DOCS_ROOT`.
+    pub fn in_plans_folder(&self) -> bool {
+        absolute(&self.plan).starts_with(absolute(&self.root.plans_dir()))
+    }
+
+    /// Refuses a plan outside any `docs/plans/` folder unless the docs
+    /// root was given (`root_given`: `--root` or `$DOCS_ROOT`): its twin
+    /// would otherwise go under whatever docs root the working directory
+    /// has, so the same plan could pass from one folder and be refused
+    /// from another (SPEC §5.4). [`Error::Usage`] (exit 2).
+    pub fn check_root_known(&self, root_given: bool) -> Result<()> {
+        if root_given || self.in_plans_folder() {
+            return Ok(());
+        }
+        Err(Error::Usage(format!(
+            "{} is not in a docs/plans/ folder, so where its twin goes depends on the folder you run in; pass --root DIR (or set DOCS_ROOT) to the folder whose docs/handoffs/{}/ holds its twin",
+            crate::error::escape_path(&self.plan),
+            self.slug
+        )))
     }
 
     /// Refuses a plan whose twin another plan also reads (SPEC §1): one

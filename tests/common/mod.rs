@@ -236,3 +236,8 @@ pub fn tree(dir: &Path) -> BTreeMap<PathBuf, (Vec<u8>, u32, Option<PathBuf>)> {
     walk(dir, dir, &mut out);
     out
 }
+
+/// A `planfile.toml` whose console policy answers the four keys the
+/// template marks blocking with no shipped default, for the cases that
+/// have no row for them (SPEC §5.4 "A missing key is owed").
+pub const POLICY_OF_THE_MISSING: &str = "[policy]\n\"permission.policy\" = \"ask before network calls\"\n\"permission.destructive\" = \"deny pushes\"\naccounts = \"the team account\"\n\"human-acts\" = \"none\"\n";
