@@ -11,7 +11,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use common::one_phase_plan;
+use common::one_phase_plan_owing_nothing;
 use serde_json::Value;
 
 fn repo() -> &'static Path {
@@ -158,7 +158,7 @@ fn monorepo() -> tempfile::TempDir {
     std::fs::create_dir_all(&plans).expect("site/docs/plans");
     std::fs::write(
         plans.join("hull.md"),
-        one_phase_plan("hull", "the surveyor looks"),
+        one_phase_plan_owing_nothing("hull", "the surveyor looks"),
     )
     .expect("plan");
     dir

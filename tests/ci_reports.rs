@@ -10,7 +10,7 @@ mod common;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use common::{Root, copy_dir, fixtures, one_phase_plan, stderr, stdout};
+use common::{Root, copy_dir, fixtures, one_phase_plan_owing_nothing, stderr, stdout};
 use serde_json::Value;
 
 /// A repository (a `.git` folder at its top) whose docs root is its
@@ -23,7 +23,7 @@ fn monorepo() -> (Root, PathBuf) {
     std::fs::create_dir_all(site.join("docs/plans")).expect("site/docs/plans");
     std::fs::write(
         site.join("docs/plans/hull.md"),
-        one_phase_plan("hull", "the surveyor reads the plates"),
+        one_phase_plan_owing_nothing("hull", "the surveyor reads the plates"),
     )
     .expect("the plan");
     (root, site)

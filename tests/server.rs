@@ -283,6 +283,7 @@ phases: 2
 #[test]
 fn an_editor_session() {
     let root = Root::new();
+    root.config(common::POLICY_OF_THE_MISSING);
     let plan = root.plan("harbour", PLAN);
     let mut client = Client::start(root.path());
 
@@ -552,11 +553,10 @@ fn a_twin_has_its_findings_and_its_changes_relint_the_plan() {
     let root = Root::new();
     let plan = root.plan("harbour", PLAN);
     let twin = root.twin("harbour", TWIN);
-    std::fs::write(
-        root.path().join("planfile.toml"),
-        "[lint]\nadvisory = [\"verification-empty-open\"]\n",
-    )
-    .expect("settings");
+    root.config(&format!(
+        "[lint]\nadvisory = [\"verification-empty-open\"]\n\n{}",
+        common::POLICY_OF_THE_MISSING
+    ));
     let mut client = Client::start(root.path());
     client.initialize(&[]);
     client.open(&plan, PLAN);
@@ -626,6 +626,7 @@ fn a_twin_has_its_findings_and_its_changes_relint_the_plan() {
 #[test]
 fn nothing_a_client_sends_ends_the_server_but_exit() {
     let root = Root::new();
+    root.config(common::POLICY_OF_THE_MISSING);
     let plan = root.plan("harbour", PLAN);
     let mut client = Client::start(root.path());
 

@@ -7,7 +7,7 @@
 
 mod common;
 
-use common::{Root, one_phase_plan, stderr, stdout};
+use common::{Root, one_phase_plan_owing_nothing, stderr, stdout};
 
 /// A clean twin of `slug`, and the same twin with an unknown key on line 8.
 fn twins(slug: &str) -> (String, String) {
@@ -26,7 +26,10 @@ const HANDOFF_NO_BOOT: &str =
 #[test]
 fn a_twin_on_stdin_is_linted_as_the_twin_of_its_plan() {
     let root = Root::new();
-    root.plan("mast", &one_phase_plan("mast", "`test -s mast.log`"));
+    root.plan(
+        "mast",
+        &one_phase_plan_owing_nothing("mast", "`test -s mast.log`"),
+    );
     let (clean, staged) = twins("mast");
     root.twin("mast", &clean);
     let args = [
@@ -65,7 +68,10 @@ fn a_twin_on_stdin_is_linted_as_the_twin_of_its_plan() {
 #[test]
 fn a_handoff_on_stdin_stands_for_that_handoff() {
     let root = Root::new();
-    root.plan("mast", &one_phase_plan("mast", "`test -s mast.log`"));
+    root.plan(
+        "mast",
+        &one_phase_plan_owing_nothing("mast", "`test -s mast.log`"),
+    );
     root.handoff("mast", "phase-01-mast.md", HANDOFF);
     let args = [
         "validate",
@@ -107,8 +113,8 @@ fn a_handoff_on_stdin_stands_for_that_handoff() {
 fn force_exclude_applies_to_the_stdin_filename() {
     let root = Root::new();
     root.config("[lint]\nexclude = [\"docs/plans/legacy-*.md\"]\n");
-    let plan =
-        one_phase_plan("legacy-mast", "a person looks").replace("| answered |", "| **Answered** |");
+    let plan = one_phase_plan_owing_nothing("legacy-mast", "a person looks")
+        .replace("| answered |", "| **Answered** |");
     root.plan("legacy-mast", &plan);
     let base = [
         "validate",
@@ -160,7 +166,7 @@ fn a_staged_twin_or_handoff_finds_its_plan_in_a_sub_folder() {
     std::fs::create_dir_all(&sub).expect("a sub-folder");
     std::fs::write(
         sub.join("mast.md"),
-        one_phase_plan("mast", "a person looks"),
+        one_phase_plan_owing_nothing("mast", "a person looks"),
     )
     .expect("the plan");
     let (_, staged) = twins("mast");
@@ -198,9 +204,16 @@ fn two_plans_of_one_slug_make_their_twin_refused_naming_both() {
     for folder in ["harbour", "archive"] {
         let dir = root.path().join("docs/plans").join(folder);
         std::fs::create_dir_all(&dir).expect("a sub-folder");
-        std::fs::write(dir.join("mast.md"), one_phase_plan("mast", "`true`")).expect("a plan");
+        std::fs::write(
+            dir.join("mast.md"),
+            one_phase_plan_owing_nothing("mast", "`true`"),
+        )
+        .expect("a plan");
     }
-    root.plan("lamp", &one_phase_plan("lamp", "a person looks"));
+    root.plan(
+        "lamp",
+        &one_phase_plan_owing_nothing("lamp", "a person looks"),
+    );
     let (clean, _) = twins("mast");
     root.twin("mast", &clean);
     let output = root.run([
@@ -240,9 +253,14 @@ fn an_argument_that_is_not_utf8_is_the_path_it_is() {
     use std::os::unix::ffi::OsStrExt;
 
     let root = Root::new();
-    root.plan("lamp", &one_phase_plan("lamp", "`true`"));
+    root.plan("lamp", &one_phase_plan_owing_nothing("lamp", "`true`"));
     let name = OsStr::from_bytes(b"docs/plans/caf\xe9.md");
-    if std::fs::write(root.path().join(name), one_phase_plan("x", "`true`")).is_err() {
+    if std::fs::write(
+        root.path().join(name),
+        one_phase_plan_owing_nothing("x", "`true`"),
+    )
+    .is_err()
+    {
         // A file system that takes only UTF-8 names cannot hold the file.
         return;
     }

@@ -74,6 +74,7 @@ fn with_stdin(root: &Root, args: &[&str], input: &[u8]) -> std::process::Output 
 #[test]
 fn readme_and_index_are_not_plans_when_plans_are_discovered() {
     let root = two_plans();
+    root.config(common::POLICY_OF_THE_MISSING);
     std::fs::write(
         root.path().join("docs/plans/README.md"),
         "# Plans\n\n- clean-one\n",
@@ -94,6 +95,7 @@ fn readme_and_index_are_not_plans_when_plans_are_discovered() {
 #[test]
 fn a_folder_names_every_plan_under_it_but_not_twins() {
     let root = two_plans();
+    root.config(common::POLICY_OF_THE_MISSING);
     std::fs::create_dir_all(root.path().join("docs/plans/archive")).expect("a sub-folder");
     std::fs::write(
         root.path().join("docs/plans/archive/old-one.md"),
@@ -122,6 +124,7 @@ fn a_folder_names_every_plan_under_it_but_not_twins() {
 #[test]
 fn a_glob_the_shell_did_not_expand_is_expanded() {
     let root = two_plans();
+    root.config(common::POLICY_OF_THE_MISSING);
     let (code, out) = concise(&root, &["docs/plans/b*.md"]);
     assert_eq!(code, 1);
     assert!(
@@ -141,6 +144,7 @@ fn a_glob_the_shell_did_not_expand_is_expanded() {
 #[test]
 fn stdin_is_a_plan_named_by_stdin_filename() {
     let root = two_plans();
+    root.config(common::POLICY_OF_THE_MISSING);
     let broken = plan_text("piped", "look at it");
     // Named: messages carry the name, and the twin beside it is read.
     root.twin(
@@ -376,6 +380,7 @@ fn select_ignore_and_extend_select_on_the_command_line() {
 #[test]
 fn statistics_count_the_findings_of_each_check() {
     let root = two_plans();
+    root.config(common::POLICY_OF_THE_MISSING);
     root.plan("broken-two", &plan_text("broken-two", "by eye"));
     root.plan(
         "broken-three",
@@ -471,16 +476,16 @@ fn config_select_extend_select_and_ignore() {
 #[test]
 fn config_exclude_skips_discovered_files_only() {
     let root = two_plans();
-    root.config("[lint]\nexclude = [\"docs/plans/broken-*.md\"]\n");
+    root.config_with_policy("[lint]\nexclude = [\"docs/plans/broken-*.md\"]\n");
     assert_eq!(concise(&root, &[]), (0, String::new()));
     assert_eq!(concise(&root, &["docs/plans"]).0, 0);
     assert_eq!(concise(&root, &["docs/plans/*.md"]).0, 0);
     // A file named on the command line is linted, as ruff does.
     assert_eq!(concise(&root, &["broken-one"]).0, 1);
     assert_eq!(concise(&root, &["docs/plans/broken-one.md"]).0, 1);
-    root.config("[lint]\nexclude = [\"broken-one.md\"]\n");
+    root.config_with_policy("[lint]\nexclude = [\"broken-one.md\"]\n");
     assert_eq!(concise(&root, &[]).0, 0);
-    root.config("[lint]\nexclude = [\"plans\"]\n");
+    root.config_with_policy("[lint]\nexclude = [\"plans\"]\n");
     assert_eq!(concise(&root, &[]).0, 0);
 }
 
@@ -491,15 +496,18 @@ fn config_per_file_ignores_apply_to_the_file_a_finding_is_in() {
         "clean-one",
         "## Decisions\n\n| key | value | owner | state | blocking | source |\n|---|---|---|---|---|---|\n| `stopp` | halt | op | answered | no | run |\n",
     );
+    root.config(common::POLICY_OF_THE_MISSING);
     assert_eq!(
         names(&concise(&root, &[]).1),
         ["verification-empty-open", "decision-key-unknown"]
     );
-    root.config(
+    root.config_with_policy(
         "[lint.per-file-ignores]\n\"docs/plans/broken-*.md\" = [\"F14\"]\n\"docs/handoffs/**\" = [\"decision-key-unknown\"]\n",
     );
     assert_eq!(concise(&root, &[]), (0, String::new()));
-    root.config("[lint.per-file-ignores]\n\"docs/plans/clean-*.md\" = [\"F14\", \"F25\"]\n");
+    root.config_with_policy(
+        "[lint.per-file-ignores]\n\"docs/plans/clean-*.md\" = [\"F14\", \"F25\"]\n",
+    );
     assert_eq!(
         names(&concise(&root, &[]).1),
         ["verification-empty-open", "decision-key-unknown"],

@@ -52,6 +52,7 @@ fn with_stdin(root: &Root, args: &[&str], input: &[u8]) -> std::process::Output 
 #[test]
 fn a_repository_or_its_docs_folder_names_its_plans_and_nothing_else() {
     let root = repository();
+    root.config(common::POLICY_OF_THE_MISSING);
     for folder in [".", "docs", "./docs/"] {
         let output = run(&root, &[folder, "--format", "concise"]);
         assert_eq!(output.status.code(), Some(1), "{folder}");
@@ -411,6 +412,7 @@ fn colour_goes_into_a_file_only_when_asked_and_colours_every_text_report() {
 #[test]
 fn statistics_refuse_the_formats_for_programs_and_sort_by_count() {
     let root = repository();
+    root.config(common::POLICY_OF_THE_MISSING);
     for format in ["sarif", "junit", "gitlab", "github"] {
         let output = run(&root, &["--statistics", "--format", format]);
         assert_eq!(output.status.code(), Some(2), "{format}");

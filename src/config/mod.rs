@@ -229,6 +229,7 @@ impl Config {
                 exclude,
                 base: Some(base),
                 notes,
+                policy: policy.clone(),
             },
             policy,
         })

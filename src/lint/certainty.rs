@@ -8,9 +8,6 @@
 //! one. A `block-unclosed` finding is one only below the Decisions heading
 //! of its file, where it can hide rows.
 
-use super::input::LintInput;
-use crate::plan::decisions::FileKind;
-
 /// The checks whose findings mean a Decisions section (of the plan or the
 /// twin) cannot be read with certainty: while one stands the gate refuses,
 /// and `--ack` never passes it (SPEC §5.4). A row scoped to a phase the
@@ -52,27 +49,4 @@ pub const CERTAINTY_CHECKS: [&str; 8] = [
 /// Whether the check named `name` is a certainty check.
 pub fn is_certainty_check(name: &str) -> bool {
     CERTAINTY_CHECKS.contains(&name)
-}
-
-/// Whether a finding of the check named `name` at 1-based `line` of the
-/// file of `kind` in `input` is a certainty finding: any finding of a
-/// certainty check, but a `block-unclosed` one only below the Decisions
-/// heading of its file.
-pub fn is_certain(input: &LintInput, name: &str, kind: FileKind, line: usize) -> bool {
-    if !is_certainty_check(name) {
-        return false;
-    }
-    if !UNREADABLE_AFTER_SECTION.contains(&name) {
-        return true;
-    }
-    let section = match kind {
-        FileKind::Plan => input.manifest.plan.decisions.as_ref(),
-        FileKind::Twin => input
-            .manifest
-            .twin
-            .as_ref()
-            .and_then(|t| t.decisions.as_ref()),
-        FileKind::Handoff(_) => None,
-    };
-    section.is_some_and(|s| line > s.heading_line)
 }

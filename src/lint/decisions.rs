@@ -9,9 +9,6 @@ use std::collections::{BTreeSet, HashMap};
 use super::decision_sources::sources;
 use super::{Fix, Hit, LintInput, line_span, phase_list};
 use crate::error::{escape_invisible, is_invisible};
-use crate::manifest::in_force::{
-    Reading, answer_advice, holds_word_in_other_letters, read_value, what_answers_instead,
-};
 use crate::markdown::{MarkdownFile, UnclosedBlock, starts_with_ignore_case};
 use crate::plan::decisions::names_decisions;
 use crate::plan::decisions::{BlockingCell, Column, PhaseScope, ProblemKind};
@@ -517,40 +514,6 @@ pub fn decisions_heading_malformed(input: &LintInput, out: &mut Vec<Hit>) {
                     miss.todo
                 ),
             ));
-        }
-    }
-}
-
-/// F25 `decision-value-unknown` (advisory by default): an `answered` row of
-/// a word key (see [`vocab::WORD_KEYS`]) whose value holds no answer word
-/// for it, read as the console reads it (SPEC §5.5), so the console passes
-/// over the row. Points at the value cell; the message names the words and
-/// what answers instead. A value holding a word in other letters is left
-/// to `decision-word-style`, which fixes it.
-pub fn decision_value_unknown(input: &LintInput, out: &mut Vec<Hit>) {
-    for source in sources(input) {
-        for row in source.rows() {
-            let Some(spec) = vocab::key_spec(&row.key) else {
-                continue;
-            };
-            if !spec.is_word_key() || row.state != vocab::STATE_ANSWERED {
-                continue;
-            }
-            // A word in other letters (`Off`) is `decision-word-style`'s,
-            // which carries the fix.
-            if let Reading::Nothing(why) = read_value(spec, &row.value)
-                && !holds_word_in_other_letters(spec, &row.value)
-            {
-                out.push(source.hit(
-                    source.cell_span(row, Column::Value),
-                    format!(
-                        "{}: decision-value-unknown — {why}, so the console passes over this row; instead the answer is {}; write {}",
-                        source.row_head(row),
-                        what_answers_instead(spec),
-                        answer_advice(spec)
-                    ),
-                ));
-            }
         }
     }
 }

@@ -457,7 +457,7 @@ fn fix_manifest(
     let FixRequest { mode, allowed } = request;
     let handoffs = Handoffs::scan(&location.handoffs_dir());
     let root = location.root.0.as_path();
-    let env = super::LintEnv::from_process();
+    let env = super::LintEnv::for_settings(config);
     // The lint of the last round: the report's, when that round found
     // nothing left to fix (it linted the text as it stands).
     let mut last = None;

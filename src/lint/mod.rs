@@ -15,6 +15,7 @@
 //! It may use [`crate::manifest`] and the layers below it; nothing here
 //! reads `planfile.toml` or prints a format.
 
+pub mod answers;
 pub mod blocks;
 pub mod certainty;
 pub mod commands;
@@ -35,7 +36,9 @@ pub mod lanes;
 pub mod notes;
 pub mod open;
 pub mod pattern;
+pub mod phase_blocks;
 mod phases;
+pub mod plan_file;
 pub mod progress;
 mod registry;
 mod report;
@@ -126,7 +129,7 @@ pub fn run_all(input: &LintInput, config: &LintSettings) -> Outcome {
             if let Some(mut finding) =
                 to_finding(input, check, config.severity(check), hit, (index, seq))
             {
-                if certainty::is_certain(input, check.name, finding.kind, finding.line) {
+                if is_certain(input, check.name, finding.kind, finding.line) {
                     finding.severity = Severity::Gating;
                     finding.certainty = true;
                 } else if !checks.contains(index) || !config.enabled().contains(index) {
@@ -149,6 +152,29 @@ pub fn run_all(input: &LintInput, config: &LintSettings) -> Outcome {
         findings,
         suppressed,
     }
+}
+
+/// Whether a finding of the check named `name` at 1-based `line` of the
+/// file of `kind` in `input` is a certainty finding: any finding of a
+/// certainty check, but a `block-unclosed` one only below the Decisions
+/// heading of its file.
+fn is_certain(input: &LintInput, name: &str, kind: FileKind, line: usize) -> bool {
+    if !certainty::is_certainty_check(name) {
+        return false;
+    }
+    if !certainty::UNREADABLE_AFTER_SECTION.contains(&name) {
+        return true;
+    }
+    let section = match kind {
+        FileKind::Plan => input.manifest.plan.decisions.as_ref(),
+        FileKind::Twin => input
+            .manifest
+            .twin
+            .as_ref()
+            .and_then(|t| t.decisions.as_ref()),
+        FileKind::Handoff(_) => None,
+    };
+    section.is_some_and(|s| line > s.heading_line)
 }
 
 /// The finding of `check` for `hit`, located in its file, with its place
@@ -228,7 +254,7 @@ fn lint_with_handoffs(
     handoffs: Handoffs,
     config: &LintSettings,
 ) -> Result<PlanReport> {
-    let env = LintEnv::from_process();
+    let env = LintEnv::for_settings(config);
     let outcome = run_all(
         &LintInput::new(&manifest, &handoffs, &location.root.0, &env)?,
         config,

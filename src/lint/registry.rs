@@ -7,9 +7,9 @@ use super::finding::{Finding, Hit, Severity};
 use super::fix::Applicability;
 use super::input::LintInput;
 use super::{
-    blocks, commands, conflicts, console, decisions, directives, gates, handoffs, human_steps,
-    lanes, notes, progress, repos, setup, structure, style, suppress, template, unread,
-    verification,
+    answers, blocks, commands, conflicts, console, decisions, directives, gates, handoffs,
+    human_steps, lanes, notes, phase_blocks, plan_file, progress, repos, setup, structure, style,
+    suppress, template, unread, verification,
 };
 
 /// The function of a check: reads the input, pushes one [`Hit`] per problem.
@@ -182,8 +182,13 @@ pub static CHECKS: &[Check] = &[
     check!(
         advisory "F25",
         "decision-value-unknown",
-        decisions::decision_value_unknown
+        answers::decision_value_unknown
     ),
+    check!(advisory not_in_lint "F25", "decision-value-ambiguous", answers::decision_value_ambiguous),
+    check!(advisory not_in_lint "F25", "decision-key-missing", answers::decision_key_missing),
+    check!(advisory not_in_lint "F21", "phase-block-unknown", phase_blocks::phase_block_unknown),
+    check!(advisory not_in_lint "F20", "slug-mismatch", plan_file::slug_mismatch),
+    check!(advisory not_in_lint "F20", "plan-status-unread", plan_file::plan_status_unread),
     check!("F20", "frontmatter-invalid", structure::frontmatter_invalid),
     check!("F20", "block-unclosed", blocks::block_unclosed),
     check!(
@@ -219,6 +224,11 @@ pub static CHECKS: &[Check] = &[
         structure::depends_token_unknown
     ),
     check!("F21", "phase-duplicate", structure::phase_duplicate),
+    check!(
+        "F21",
+        "phase-block-duplicate",
+        phase_blocks::phase_block_duplicate
+    ),
     check!(
         "F21",
         "phase-cell-zero-padded",
@@ -307,6 +317,7 @@ pub static CHECKS: &[Check] = &[
         "decision-row-duplicate",
         decisions::decision_row_duplicate
     ),
+    check!("F25", "decision-value-empty", answers::decision_value_empty),
     check!(
         "F25",
         "decision-table-malformed",
