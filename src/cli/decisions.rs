@@ -111,7 +111,7 @@ pub const RESOLVE_USAGE: &str = "planfile decisions SLUG [--phase N] resolve [KE
 pub const ANSWER_USAGE: &str = "planfile decisions SLUG [--phase N] answer KEY --value TEXT [--by WHO] [--blocking yes|no] [--evidence TEXT]";
 /// The one-line usage of `waive`.
 pub const WAIVE_USAGE: &str =
-    "planfile decisions SLUG [--phase N] waive KEY --reason TEXT [--by WHO]";
+    "planfile decisions SLUG [--phase N] waive KEY --reason TEXT [--by WHO] [--blocking yes|no]";
 /// The one-line usage of `promote`.
 pub const PROMOTE_USAGE: &str =
     "planfile decisions SLUG [--phase N] promote --from-ruling ID [--key KEY] [--by WHO]";

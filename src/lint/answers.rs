@@ -7,8 +7,8 @@
 use super::decision_sources::sources;
 use super::{Hit, LintInput, line_span};
 use crate::manifest::in_force::{
-    Reading, answer_advice, answer_tokens, clean_value, empty_answer, holds_word_in_other_letters,
-    read_value, what_answers_instead,
+    Reading, answer_advice, answer_words, empty_answer, holds_word_in_other_letters, read_value,
+    what_answers_instead,
 };
 use crate::plan::decisions::{Column, FileKind};
 use crate::vocab;
@@ -110,20 +110,6 @@ pub fn decision_value_ambiguous(input: &LintInput, out: &mut Vec<Hit>) {
             ));
         }
     }
-}
-
-/// The different answer words of `spec` that `value` holds, in order (each
-/// once), as the console reads tokens (SPEC §5.5).
-pub fn answer_words(spec: &vocab::KeySpec, value: &str) -> Vec<&'static str> {
-    let mut words: Vec<&'static str> = Vec::new();
-    for (_, token) in answer_tokens(&clean_value(value)) {
-        if let Some(word) = spec.words.iter().find(|w| **w == token)
-            && !words.contains(word)
-        {
-            words.push(word);
-        }
-    }
-    words
 }
 
 /// F25 `decision-key-missing` (advisory): in a plan with a Decisions

@@ -110,6 +110,20 @@ pub fn answer_tokens(text: &str) -> impl Iterator<Item = (Range<usize>, &str)> {
     })
 }
 
+/// The different answer words of `spec` that `value` holds, in order (each
+/// once), as the console reads tokens (SPEC §5.5).
+pub fn answer_words(spec: &KeySpec, value: &str) -> Vec<&'static str> {
+    let mut words: Vec<&'static str> = Vec::new();
+    for (_, token) in answer_tokens(&clean_value(value)) {
+        if let Some(word) = spec.words.iter().find(|w| **w == token)
+            && !words.contains(word)
+        {
+            words.push(word);
+        }
+    }
+    words
+}
+
 /// The answer tokens of a cleaned value, without their ranges.
 fn tokens(plain: &str) -> impl Iterator<Item = &str> {
     answer_tokens(plain).map(|(_, token)| token)
