@@ -198,7 +198,7 @@ proptest! {
             prop_assert!(rendered.contains(f.name), "{rendered}");
         }
         let reports = [report];
-        let findings = planfile::output::Findings { plans: &reports, unreadable: &[], base: None };
+        let findings = planfile::output::Findings { plans: &reports, unreadable: &[], base: None, repository: None };
         let sarif = planfile::output::sarif::document(findings);
         prop_assert_eq!(
             sarif["runs"][0]["results"].as_array().map(Vec::len),

@@ -209,8 +209,10 @@ pub struct ValidateArgs {
     /// docs/plans/ folders), globs (expanded when the shell did not), a
     /// twin, handoff or planfile.toml (the plans it belongs to), or - for
     /// stdin (default: every plan under docs/plans/).
+    // Paths as the system gives them: a name that is not UTF-8 is a path
+    // like any other (SPEC §10.1), not a parse error.
     #[arg(value_name = "SLUG|PATH", add = ArgValueCompleter::new(completions::plans_or_paths))]
-    pub plans: Vec<String>,
+    pub plans: Vec<PathBuf>,
 
     /// How findings are printed.
     #[arg(long, value_enum, default_value_t = FindingsFormat::Human)]
@@ -256,8 +258,9 @@ pub struct ValidateArgs {
     #[arg(long)]
     pub no_config: bool,
 
-    /// The path of the plan read from stdin (-), for messages and for
-    /// finding its twin.
+    /// The path of the file read from stdin (-), for messages and for
+    /// finding the files it comes with: a plan, or its twin or a handoff
+    /// (the buffer then stands for that file, its plan read from disk).
     #[arg(long, value_name = "PATH")]
     pub stdin_filename: Option<PathBuf>,
 

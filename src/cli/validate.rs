@@ -188,19 +188,28 @@ impl Settings {
     }
 }
 
-/// Reads the plan on stdin for the target at `location`: the bytes read
-/// (printed back by `--fix` when the plan cannot be linted, so a pipe
-/// keeps its text) and the text, or the error naming the plan.
-fn read_stdin(location: &PlanLocation) -> (Vec<u8>, Result<String>) {
+/// Reads the buffer on stdin, taken as the file at `path`: the bytes read
+/// (printed back by `--fix` when they are not a plan that can be linted,
+/// so a pipe keeps its text) and the text, or the error naming the file.
+fn read_stdin(path: &Path) -> (Vec<u8>, Result<String>) {
     let mut bytes = Vec::new();
     let text = match std::io::stdin().lock().read_to_end(&mut bytes) {
-        Ok(_) => crate::markdown::decode_utf8(&location.plan, bytes.clone()),
+        Ok(_) => crate::markdown::decode_utf8(path, bytes.clone()),
         Err(source) => Err(Error::Read {
-            path: location.plan.clone(),
+            path: path.to_path_buf(),
             source,
         }),
     };
     (bytes, text)
+}
+
+/// The file a buffer on stdin stands for, of the plan at `location`.
+fn stand_in_path(location: &PlanLocation, stands_for: &lint::StandIn) -> PathBuf {
+    match stands_for {
+        lint::StandIn::Plan => location.plan.clone(),
+        lint::StandIn::Twin => location.twin(),
+        lint::StandIn::Handoff(name) => location.handoffs_dir().join(name),
+    }
 }
 
 /// Where the report of a run goes.
@@ -257,10 +266,12 @@ impl Destination<'_> {
 /// cannot be read (the other plans are still linted and printed). The exit
 /// code is decided before anything is printed, so a closed pipe does not
 /// change it. Reports are coloured as `color` (the global `--color`)
-/// decides. `--fix` with a plan on stdin prints the fixed plan on stdout
-/// and the report on stderr; `--diff` prints the diffs instead of a
-/// report; `--show-settings` prints the settings of each plan instead of
-/// linting.
+/// decides; the CI formats name files from the repository (SPEC §10.1).
+/// `--fix` with a plan on stdin prints the fixed plan on stdout and the
+/// report on stderr (a twin's or handoff's buffer, or one `--force-exclude`
+/// left out, as it came); `--diff` prints the diffs instead of a report;
+/// `--unsafe-fixes` lets both apply the unsafe fixes too;
+/// `--show-settings` prints the settings of each plan instead of linting.
 pub(super) fn validate(root: &DocsRoot, args: &ValidateArgs, color: ColorChoice) -> Result<u8> {
     if args.statistics && !statistics_format(args.format) {
         return Err(Error::Usage(format!(
@@ -314,18 +325,33 @@ pub(super) fn validate(root: &DocsRoot, args: &ValidateArgs, color: ColorChoice)
     }
     let fix_mode = lint::fix::FixMode::from_flags(args.fix, args.diff);
     let allowed = lint::Applicability::from_unsafe_flag(args.unsafe_fixes);
-    // The plan on stdin is read and linted first; the files in parallel.
+    // The buffer on stdin is read and linted first; the files in
+    // parallel. A buffer that is not linted (--force-exclude, no plan) is
+    // still read with --fix, to be printed back as it came.
     let mut stdin_bytes = None;
     let mut stdin_result = None;
+    let mut stdin_is_plan = true;
     for (target, config) in &jobs {
-        if let Target::Stdin { location, .. } = target {
-            let (bytes, text) = read_stdin(location);
+        if let Target::Stdin {
+            location,
+            stands_for,
+            ..
+        } = target
+        {
+            let (bytes, text) = read_stdin(&stand_in_path(location, stands_for));
             stdin_bytes = Some(bytes);
+            stdin_is_plan = *stands_for == lint::StandIn::Plan;
             stdin_result = Some(text.and_then(|text| match fix_mode {
-                Some(_) => lint::fix::fix_text(location, text, config, allowed, base),
-                None => lint::lint_text(location, text, config),
+                Some(_) => {
+                    lint::fix::fix_stand_in(location, stands_for, text, config, allowed, base)
+                }
+                None => lint::lint_stand_in(location, stands_for, text, config),
             }));
         }
+    }
+    if found.stdin_left_out && fix_mode == Some(lint::fix::FixMode::Write) {
+        stdin_bytes = Some(read_stdin(Path::new("-")).0);
+        stdin_is_plan = false;
     }
     let results: Vec<(PathBuf, Option<Result<PlanReport>>)> = jobs
         .par_iter()
@@ -387,7 +413,8 @@ pub(super) fn validate(root: &DocsRoot, args: &ValidateArgs, color: ColorChoice)
             .flat_map(|f| f.notes.iter().cloned()),
     );
     // With --fix, a plan from stdin comes back on stdout, fixed (or as it
-    // was read, when it could not be linted); the report moves to stderr.
+    // was read, when it could not be linted, was left out, or is a twin or
+    // handoff, which fixes never change); the report moves to stderr.
     let fixed_stdin = fix_mode.is_some() && stdin_bytes.is_some();
     let destination = match &args.output_file {
         Some(file) => Destination::File(file),
@@ -403,12 +430,22 @@ pub(super) fn validate(root: &DocsRoot, args: &ValidateArgs, color: ColorChoice)
     }
     if fixed_stdin {
         let text = match stdin_report {
-            Some(i) => reports[i].manifest.plan.file.text.as_bytes().to_vec(),
-            None => stdin_bytes.unwrap_or_default(),
+            Some(i) if stdin_is_plan => reports[i].manifest.plan.file.text.as_bytes().to_vec(),
+            _ => stdin_bytes.unwrap_or_default(),
         };
         ignore_broken_pipe(print_stdout(&text))?;
     }
-    let report = render(args, &reports, &unreadable, base, destination.colors(color))?;
+    let repository = crate::root::Repository::from_env(&cwd);
+    let report = render(
+        args,
+        output::Findings {
+            plans: &reports,
+            unreadable: &unreadable,
+            base,
+            repository: Some(&repository),
+        },
+        destination.colors(color),
+    )?;
     destination.write(&report)?;
     let counted = fix_mode.is_some() || reports.iter().any(|r| !r.suppressed.is_empty());
     let summary = (!args.quiet && (args.format == FindingsFormat::Human || counted))
@@ -457,24 +494,17 @@ fn show_settings(
     Ok(0)
 }
 
-/// The report of a run as bytes: the findings and unreadable plans in
-/// `args.format`, or with `--statistics` the counts per check; coloured as
-/// `colors` says (codes stripped otherwise).
+/// The report of a run as bytes: `findings` (the findings and unreadable
+/// plans) in `args.format`, or with `--statistics` the counts per check;
+/// coloured as `colors` says (codes stripped otherwise).
 fn render(
     args: &ValidateArgs,
-    reports: &[PlanReport],
-    unreadable: &[Unreadable],
-    base: Option<&Path>,
+    findings: output::Findings,
     colors: anstream::ColorChoice,
 ) -> Result<Vec<u8>> {
     let mut buf = Vec::new();
-    let findings = output::Findings {
-        plans: reports,
-        unreadable,
-        base,
-    };
     if args.statistics {
-        let counts = output::statistics::counts(reports);
+        let counts = output::statistics::counts(findings.plans);
         if args.format == FindingsFormat::Json {
             output::statistics::write_json(&mut buf, &counts)?;
         } else {

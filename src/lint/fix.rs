@@ -421,6 +421,29 @@ pub fn fix_text(
     fix_manifest(location, manifest, config, request, base)
 }
 
+/// [`fix_text`] for a text standing for the file `stand_in` names
+/// ([`super::lint_stand_in`]): a plan's text is fixed; a twin's or a
+/// handoff's is only linted, since fixes change plans alone, and its report
+/// records no fix.
+pub fn fix_stand_in(
+    location: &PlanLocation,
+    stand_in: &super::StandIn,
+    text: String,
+    config: &LintSettings,
+    allowed: Applicability,
+    base: Option<&Path>,
+) -> Result<PlanReport> {
+    if *stand_in == super::StandIn::Plan {
+        return fix_text(location, text, config, allowed, base);
+    }
+    let mut report = super::lint_stand_in(location, stand_in, text, config)?;
+    report.fixed = Some(FixRecord {
+        converged: true,
+        ..FixRecord::default()
+    });
+    Ok(report)
+}
+
 /// Fixes the plan of `manifest` ([`fix_plan_allowing`]) with the settings
 /// `config`, writes it when `request.mode` is [`FixMode::Write`], and lints
 /// the fixed text (see [`fix_location`]).

@@ -62,7 +62,9 @@ use crate::plan::handoff::Handoffs;
 use crate::root::PlanLocation;
 
 pub use env::LintEnv;
-pub use finding::{Finding, Hit, Severity, file_label, line_span, trimmed_span};
+pub use finding::{
+    Finding, Hit, Severity, file_label, line_span, trimmed_span, without_line_numbers,
+};
 pub use fix::{Applicability, Edit, Fix};
 pub use input::LintInput;
 pub use phases::{UndefinedPhases, defined_phases_named, phase_list};
@@ -242,6 +244,16 @@ pub fn lint_manifest(
     config: &LintSettings,
 ) -> Result<PlanReport> {
     let handoffs = Handoffs::scan(&location.handoffs_dir());
+    lint_with_handoffs(location, manifest, handoffs, config)
+}
+
+/// [`lint_manifest`] with the plan's `handoffs` already read.
+fn lint_with_handoffs(
+    location: &PlanLocation,
+    manifest: Manifest,
+    handoffs: Handoffs,
+    config: &LintSettings,
+) -> Result<PlanReport> {
     let env = LintEnv::for_settings(config);
     let outcome = run_all(
         &LintInput::new(&manifest, &handoffs, &location.root.0, &env)?,
@@ -287,6 +299,49 @@ pub fn lint_text(
     config: &LintSettings,
 ) -> Result<PlanReport> {
     lint_manifest(location, manifest_of_text(location, text)?, config)
+}
+
+/// Which file of a plan a text in memory stands for (SPEC §10.1 "stdin and
+/// pre-commit"): `validate -` with `--stdin-filename` naming the plan, its
+/// twin or one of its handoffs lints the buffer in place of that file, the
+/// plan's other files read from disk.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum StandIn {
+    /// The plan itself.
+    Plan,
+    /// Its twin (`docs/handoffs/<slug>/decisions.md`).
+    Twin,
+    /// The handoff of this file name in the plan's handoffs folder
+    /// (`phase-<NN>-*.md`); any other name there is a file no check reads,
+    /// and the plan is linted as it is on disk.
+    Handoff(String),
+}
+
+/// Lints the plan at `location` with `text` standing for the file
+/// `stand_in` names: the plan itself ([`lint_text`]), or its twin or a
+/// handoff, read from `text` while the plan and its other files are read
+/// from disk. Errors as [`lint_location`] (a missing plan is exit 2).
+pub fn lint_stand_in(
+    location: &PlanLocation,
+    stand_in: &StandIn,
+    text: String,
+    config: &LintSettings,
+) -> Result<PlanReport> {
+    match stand_in {
+        StandIn::Plan => lint_text(location, text, config),
+        StandIn::Twin => {
+            let file = MarkdownFile::from_text(location.twin(), text);
+            let manifest = Manifest {
+                plan: crate::plan::Plan::load(location)?,
+                twin: Some(crate::manifest::Twin::from_file(file)),
+            };
+            lint_manifest(location, manifest, config)
+        }
+        StandIn::Handoff(name) => {
+            let handoffs = Handoffs::scan(&location.handoffs_dir()).with_text(name, text);
+            lint_with_handoffs(location, Manifest::load(location)?, handoffs, config)
+        }
+    }
 }
 
 /// The manifest of a plan whose text is in memory, taken as the file at
