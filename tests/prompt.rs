@@ -126,7 +126,7 @@ fn outstanding_rows_first_in_canonical_order() {
     for line in [
         "  - [outstanding] credentials — owner head-gardener, blocking no: valve controller key",
         "  - [outstanding] relay — owner nobody, blocking yes: (no value yet)",
-        "  - [answered] budgets: (no value) — the console passes over it, and nothing else answers it",
+        "  - [answered] budgets: (no value)",
     ] {
         assert!(out.lines().any(|l| l == line), "{line}\n{out}");
     }

@@ -42,7 +42,8 @@ fn shown(field: &str) -> String {
 /// What the console makes of an answered `row` when it passes over it
 /// (SPEC §5.5, as `decisions resolve` shows it, which also says why): ` —
 /// the console passes over it: the answer in force is <answer>
-/// (<source>)`; empty when the row is the answer in force.
+/// (<source>)`; empty when the row is the answer in force, or its value is
+/// empty (it shows as `(no value)`).
 fn passed_over(block: &DecisionsBlock<'_>, row: &DecisionRow) -> String {
     let Some(answer) = block
         .in_force
@@ -51,7 +52,11 @@ fn passed_over(block: &DecisionsBlock<'_>, row: &DecisionRow) -> String {
     else {
         return String::new();
     };
-    if matches!(answer.from, AnswerFrom::Row(_)) || row.state != vocab::STATE_ANSWERED {
+    // An empty value already shows as `(no value)` (SPEC §5.3).
+    if matches!(answer.from, AnswerFrom::Row(_))
+        || row.state != vocab::STATE_ANSWERED
+        || row.value.is_empty()
+    {
         return String::new();
     }
     let source = match answer.from {
