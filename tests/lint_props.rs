@@ -161,6 +161,7 @@ fn report_with(
     };
     let outcome = lint::run_all(&input, &LintSettings::default());
     PlanReport {
+        orphan: false,
         slug: "p".into(),
         closed: manifest.plan.is_closed(),
         phases: manifest.plan.graph_phases().len(),

@@ -736,3 +736,36 @@ fn help_and_manual_name_the_exit_codes_and_the_settings_file() {
         }
     }
 }
+
+/// A twin whose plan does not exist is reported as twin-orphan (advisory),
+/// when validate discovers the docs root's plans and when the twin is
+/// named; a twin with its plan is not.
+#[test]
+fn a_twin_without_its_plan_is_reported_as_an_orphan() {
+    let root = Root::new();
+    root.plan(
+        "harbour",
+        &common::one_phase_plan_owing_nothing("harbour", "`test -s blink.log`"),
+    );
+    let twin = "# Decisions — gone\n\n## Decisions\n\n| key | value | owner | state | blocking | source | evidence | phase |\n|---|---|---|---|---|---|---|---|\n| `stop` | halt | op | answered | no | run | r-2 | — |\n";
+    root.twin("gone", twin);
+    root.twin("harbour", twin);
+    for args in [&[][..], &["docs/handoffs/gone/decisions.md"][..]] {
+        let out = root.run([&["validate", "--format", "concise"][..], args].concat());
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {}", stderr(&out));
+        let lines: Vec<String> = stdout(&out).lines().map(str::to_string).collect();
+        assert_eq!(lines.len(), 1, "{lines:?}");
+        assert!(
+            lines[0].starts_with("docs/handoffs/gone/decisions.md:1:1: F20 twin-orphan: "),
+            "{lines:?}"
+        );
+        assert!(lines[0].contains("(docs/plans/gone.md)"), "{lines:?}");
+    }
+    let out = root.run([
+        "validate",
+        "docs/handoffs/harbour/decisions.md",
+        "--format",
+        "concise",
+    ]);
+    assert_eq!(stdout(&out), "");
+}

@@ -387,6 +387,16 @@ pub(super) fn validate(root: &DocsRoot, args: &ValidateArgs, color: ColorChoice)
             None => {}
         }
     }
+    // A twin whose plan does not exist is reported as the plan it names
+    // would be (SPEC §6 twin-orphan).
+    for orphan in &found.orphan_twins {
+        let config = settings.for_root(&orphan.root.0)?;
+        match lint::orphan_report(orphan, &config) {
+            Ok(report) if !report.findings.is_empty() => reports.push(report),
+            Ok(_) => {}
+            Err(e) => unreadable.push(Unreadable::new(&e, &orphan.twin())),
+        }
+    }
     if fix_mode == Some(lint::fix::FixMode::Diff) {
         lines.extend(unreadable.iter().map(|u| u.describe(base)));
         let changed = !args.exit_zero

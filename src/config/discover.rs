@@ -93,6 +93,11 @@ pub struct Discovery {
     pub skipped: Vec<(PathBuf, String)>,
     /// Plans found (or named, with `--force-exclude`) that are excluded.
     pub excluded: Vec<PathBuf>,
+    /// Twins (`docs/handoffs/<slug>/decisions.md`) whose plan does not
+    /// exist, each as the location of the plan it names: found when the
+    /// plans of a docs root are discovered, and when a twin is named (SPEC
+    /// §6 `twin-orphan`).
+    pub orphan_twins: Vec<PlanLocation>,
     /// Whether `-` was given but its buffer is not linted: `--force-exclude`
     /// left out the file `--stdin-filename` names, or it belongs to no plan
     /// that can be linted. `--fix` then prints the buffer back unchanged.
@@ -147,6 +152,7 @@ pub fn discover(root: &DocsRoot, request: Request, excluded: &mut ExcludeFn) -> 
                 found.targets.push(target);
             }
         }
+        found.orphan_twins = orphan_twins(root, excluded)?;
         return Ok(found);
     }
     let dash = PathBuf::from("-");
@@ -239,6 +245,14 @@ fn resolve_arg(
             Ok(_) if path.extension().is_some_and(|e| e == "md") => {
                 match owner_of_handoff(path, excluded)? {
                     Some(Owner::Plan(location)) => return Ok(vec![Target::File(location)]),
+                    Some(Owner::Missing(location))
+                        if path
+                            .file_name()
+                            .is_some_and(|n| n == crate::root::TWIN_FILE) =>
+                    {
+                        found.orphan_twins.push(location);
+                        return Ok(Vec::new());
+                    }
                     Some(Owner::Missing(location)) => {
                         found
                             .skipped
@@ -307,6 +321,29 @@ fn resolve_arg(
         "not a plan slug (letters, digits, '.', '_' and '-', starting with a letter or digit, no \"..\") and no such file or folder"
     };
     Err(Error::Usage(format!("\"{shown}\": {what}; {ACCEPTED}")))
+}
+
+/// The twins under `<root>/docs/handoffs/` whose plan does not exist
+/// anywhere under `<root>/docs/plans/` (nor is excluded), in name order,
+/// each as the location of the plan it names. Errors are `excluded`'s.
+fn orphan_twins(root: &DocsRoot, excluded: &mut ExcludeFn) -> Result<Vec<PlanLocation>> {
+    let handoffs = root.0.join("docs").join("handoffs");
+    let Ok(entries) = std::fs::read_dir(&handoffs) else {
+        return Ok(Vec::new());
+    };
+    let mut twins: Vec<PathBuf> = entries
+        .filter_map(|e| e.ok())
+        .map(|e| e.path().join(crate::root::TWIN_FILE))
+        .filter(|twin| twin.is_file())
+        .collect();
+    twins.sort();
+    let mut orphans = Vec::new();
+    for twin in twins {
+        if let Some(Owner::Missing(location)) = owner_of_handoff(&twin, excluded)? {
+            orphans.push(location);
+        }
+    }
+    Ok(orphans)
 }
 
 /// The note for a twin or handoff whose plan does not exist.

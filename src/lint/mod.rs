@@ -271,6 +271,7 @@ pub(crate) fn report_of(
     outcome: Outcome,
 ) -> PlanReport {
     PlanReport {
+        orphan: false,
         slug: location.slug.clone(),
         closed: manifest.plan.is_closed(),
         phases: manifest.plan.graph_phases().len(),
@@ -280,6 +281,55 @@ pub(crate) fn report_of(
         manifest,
         handoffs,
     }
+}
+
+/// The report of an orphan twin (SPEC §6 `twin-orphan`): the twin of
+/// `location`, whose plan does not exist, with its one advisory finding
+/// at its first line — none when `config` leaves the check out. The report
+/// stands for the plan the twin names (an empty plan at its path), so
+/// every format names the twin. Errors as [`crate::manifest::Twin::load`].
+pub fn orphan_report(location: &PlanLocation, config: &LintSettings) -> Result<PlanReport> {
+    let twin_path = location.twin();
+    let twin = crate::manifest::Twin::load(&twin_path)?;
+    let plan = crate::plan::Plan::from_file(
+        &location.slug,
+        MarkdownFile::from_text(location.plan.clone(), String::new()),
+    );
+    let manifest = Manifest { plan, twin };
+    let mut findings = Vec::new();
+    if let (Some(index), Some(twin)) = (
+        CHECKS.iter().position(|c| c.name == "twin-orphan"),
+        manifest.twin.as_ref(),
+    ) && config.checks_for(&twin.file.path).contains(index)
+    {
+        let check = &CHECKS[index];
+        findings.push(Finding {
+            code: check.code,
+            name: check.name,
+            severity: config.severity(check),
+            kind: FileKind::Twin,
+            file: twin.file.path.clone(),
+            line: 1,
+            column: 1,
+            span: line_span(&twin.file, 1),
+            message: format!(
+                "twin decisions.md (line 1): twin-orphan — this twin answers the plan {}, which does not exist ({}), so no gate and no run reads its rows; add the plan, or remove the twin",
+                location.slug,
+                crate::error::escape_invisible(&crate::root::shown_path(&location.plan))
+            ),
+            order: (index, 0),
+            fix: None,
+            certainty: false,
+        });
+    }
+    let outcome = Outcome {
+        findings,
+        suppressed: Vec::new(),
+    };
+    Ok(PlanReport {
+        orphan: true,
+        ..report_of(location, manifest, Handoffs::NONE, outcome)
+    })
 }
 
 /// Reads the plan at `location` with its twin and lints it. Errors as

@@ -36,6 +36,12 @@ pub fn slug_mismatch(input: &LintInput, out: &mut Vec<Hit>) {
     ));
 }
 
+/// The registry entry of `twin-orphan` (F20, advisory): a twin,
+/// `docs/handoffs/<slug>/decisions.md`, whose plan does not exist.
+/// `validate` reports it when it discovers a docs root's plans or is given
+/// the twin ([`super::orphan_report`]); a lint of a plan finds nothing.
+pub fn twin_orphan(_input: &LintInput, _out: &mut Vec<Hit>) {}
+
 /// F20 `plan-status-unread` (advisory): the front matter's `status:` is
 /// terminal to a YAML reader (`"complete"`, a block scalar, a tag, `?
 /// status`) but not as the reference reads the line (SPEC §6 "Closed

@@ -189,6 +189,7 @@ pub static CHECKS: &[Check] = &[
     check!(advisory not_in_lint "F21", "phase-block-unknown", phase_blocks::phase_block_unknown),
     check!(advisory not_in_lint "F20", "slug-mismatch", plan_file::slug_mismatch),
     check!(advisory not_in_lint "F20", "plan-status-unread", plan_file::plan_status_unread),
+    check!(advisory not_in_lint "F20", "twin-orphan", plan_file::twin_orphan),
     check!("F20", "frontmatter-invalid", structure::frontmatter_invalid),
     check!("F20", "block-unclosed", blocks::block_unclosed),
     check!(

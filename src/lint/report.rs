@@ -33,6 +33,9 @@ pub struct PlanReport {
     /// What `validate --fix` or `--diff` did to the plan before these
     /// findings were taken; `None` when no fix was asked for.
     pub fixed: Option<fix::FixRecord>,
+    /// Whether the report stands for a twin whose plan does not exist
+    /// ([`super::orphan_report`]) rather than for a plan.
+    pub orphan: bool,
 }
 
 impl PlanReport {

@@ -130,7 +130,11 @@ fn plural(n: usize, word: &str) -> String {
 /// (`(1 hidden fix can be enabled with the --unsafe-fixes option)`) and
 /// the plans whose fixes did not settle.
 pub fn summary(reports: &[PlanReport], unreadable: &[Unreadable]) -> String {
-    let mut checked = format!("{} checked", plural(reports.len(), "plan"));
+    let orphans = reports.iter().filter(|r| r.orphan).count();
+    let mut checked = format!("{} checked", plural(reports.len() - orphans, "plan"));
+    if orphans > 0 {
+        checked.push_str(&format!(", {} without its plan", plural(orphans, "twin")));
+    }
     let unwritten = unreadable.iter().filter(|u| u.unwritten).count();
     let unread = unreadable.len() - unwritten;
     if unread > 0 {

@@ -245,6 +245,7 @@ fn unlinted(location: &PlanLocation, plan: Option<Plan>, twin: Option<Twin>) -> 
         )
     });
     PlanReport {
+        orphan: false,
         slug: location.slug.clone(),
         closed: plan.is_closed(),
         phases: plan.graph_phases().len(),

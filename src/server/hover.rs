@@ -246,6 +246,7 @@ mod tests {
 
     fn report(text: &str) -> PlanReport {
         PlanReport {
+            orphan: false,
             slug: "t".into(),
             closed: false,
             phases: 1,
