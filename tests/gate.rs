@@ -247,3 +247,41 @@ fn missing_plan_is_exit_2() {
     assert_eq!(out, "");
     assert!(err.contains("nowhere.md"), "{err}");
 }
+
+/// `check --format json` that cannot give a verdict (exit 2) still prints
+/// JSON: the error object, with the message and the exit code.
+#[test]
+fn a_json_check_that_cannot_judge_prints_the_error_object() {
+    let root = Root::fixture("example");
+    for args in [
+        &[
+            "decisions",
+            "demo",
+            "check",
+            "--format",
+            "json",
+            "--ack",
+            "nokey",
+        ][..],
+        &["decisions", "nosuch", "check", "--format", "json"],
+        &[
+            "decisions",
+            "demo",
+            "--phase",
+            "9",
+            "check",
+            "--format",
+            "json",
+        ],
+    ] {
+        let (code, out, err) = run(&root, args);
+        assert_eq!(code, 2, "{args:?}");
+        let json: serde_json::Value = serde_json::from_str(&out).expect("JSON on stdout");
+        assert_eq!(json["verdict"], "error", "{out}");
+        assert_eq!(json["error"]["exit"], 2, "{out}");
+        assert!(!err.is_empty(), "the message stays on stderr too");
+        let message = json["error"]["message"].as_str().unwrap_or("?");
+        let root_path = root.path().display().to_string();
+        assert!(err.replace(&root_path, "[ROOT]").contains(message), "{err}");
+    }
+}

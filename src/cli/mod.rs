@@ -352,27 +352,18 @@ pub fn run(cli: Cli) -> Result<u8> {
             listing::phase_graph_decisions(&root, &args)
         }
         Command::Decisions(args) => {
-            let location = PlanLocation::resolve(&root, args.plan())?;
-            let root_given =
-                cli.root.is_some() || std::env::var_os("DOCS_ROOT").is_some_and(|r| !r.is_empty());
-            location.check_root_known(root_given)?;
-            location.check_own_twin()?;
-            let phase = args.phase.as_deref();
-            match &args.verb {
-                Verb::List(list) => listing::decisions_list(&location, phase, list, cli.color),
-                Verb::Check(check) => {
-                    let advice = gate::advice_root(&root, &location, cli.root.as_deref());
-                    gate::decisions_check(&location, phase, check, advice.as_deref())
-                }
-                Verb::Prompt(_) => {
-                    let advice = gate::advice_root(&root, &location, cli.root.as_deref());
-                    prompt::decisions_prompt(&location, phase, advice.as_deref())
-                }
-                Verb::Resolve(r) => resolve::decisions_resolve(&location, phase, r, cli.color),
-                Verb::Answer(a) => write::run(&location, phase, write::WriteVerb::Answer(a)),
-                Verb::Waive(w) => write::run(&location, phase, write::WriteVerb::Waive(w)),
-                Verb::Promote(p) => write::run(&location, phase, write::WriteVerb::Promote(p)),
+            let result = decisions(&root, cli.root.as_deref(), cli.color, &args);
+            // A verdict asked for as JSON is JSON even when it cannot be
+            // given: the error object on stdout, the message on stderr.
+            if let (Verb::Check(check), Err(e)) = (&args.verb, &result)
+                && check.format == GateFormat::Json
+                && !e.is_broken_pipe()
+            {
+                let mut buf = Vec::new();
+                crate::output::gate::write_json_error(&mut buf, args.plan(), e)?;
+                print_stdout(&buf)?;
             }
+            result
         }
         Command::New(args) => new::new_plan(&root, &args),
         Command::Completions(args) => completions::print_completions(args.shell),
@@ -381,6 +372,38 @@ pub fn run(cli: Cli) -> Result<u8> {
         Command::Explain(args) => validate::explain(&args),
         Command::Server(args) => server::server(&args),
         Command::Needs(args) => needs::needs(&args),
+    }
+}
+
+/// Runs a `decisions` command: locates the plan (refusing one whose docs
+/// root is not known, or whose twin another plan reads), then runs the
+/// verb. Errors carry their exit code (SPEC §8).
+fn decisions(
+    root: &DocsRoot,
+    root_flag: Option<&std::path::Path>,
+    color: ColorChoice,
+    args: &DecisionsArgs,
+) -> Result<u8> {
+    let location = PlanLocation::resolve(root, args.plan())?;
+    let root_given =
+        root_flag.is_some() || std::env::var_os("DOCS_ROOT").is_some_and(|r| !r.is_empty());
+    location.check_root_known(root_given)?;
+    location.check_own_twin()?;
+    let phase = args.phase.as_deref();
+    match &args.verb {
+        Verb::List(list) => listing::decisions_list(&location, phase, list, color),
+        Verb::Check(check) => {
+            let advice = gate::advice_root(root, &location, root_flag);
+            gate::decisions_check(&location, phase, check, advice.as_deref())
+        }
+        Verb::Prompt(_) => {
+            let advice = gate::advice_root(root, &location, root_flag);
+            prompt::decisions_prompt(&location, phase, advice.as_deref())
+        }
+        Verb::Resolve(r) => resolve::decisions_resolve(&location, phase, r, color),
+        Verb::Answer(a) => write::run(&location, phase, write::WriteVerb::Answer(a)),
+        Verb::Waive(w) => write::run(&location, phase, write::WriteVerb::Waive(w)),
+        Verb::Promote(p) => write::run(&location, phase, write::WriteVerb::Promote(p)),
     }
 }
 

@@ -437,3 +437,23 @@ pub fn write_json(
     };
     super::write_json(out, &json)
 }
+
+/// Writes the JSON of a check that could not give a verdict (exit 2: a
+/// missing plan, an unknown phase, an `--ack` that is no key): `{"verdict":
+/// "error", "plan": <the plan as named>, "error": {"message", "exit"}}`, so
+/// a script that reads stdout always reads JSON.
+pub fn write_json_error(
+    out: &mut dyn Write,
+    plan: &str,
+    error: &crate::error::Error,
+) -> std::io::Result<()> {
+    let json = serde_json::json!({
+        "verdict": "error",
+        "plan": plan,
+        "error": {
+            "message": error.to_string(),
+            "exit": error.exit_code(),
+        },
+    });
+    super::write_json(out, &json)
+}
