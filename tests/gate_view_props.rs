@@ -261,7 +261,7 @@ proptest! {
 
         // The control: the answering row lets the plan start.
         let control = format!("| {} |", cells.join(" | "));
-        let twin = twin_text(&[control.clone()]);
+        let twin = twin_text(std::slice::from_ref(&control));
         let manifest_before = manifest(&plan, twin.as_deref());
         let before = gate::check_every_view(&manifest_before, &[] as &[&str], root, &policy);
         prop_assert!(before.may_start(), "{:?}\n{}", before, control);
@@ -273,7 +273,7 @@ proptest! {
             cells[cell] = edit.clone();
         }
         let edited = format!("| {} |", cells.join(" | "));
-        let twin = twin_text(&[edited.clone()]);
+        let twin = twin_text(std::slice::from_ref(&edited));
         let manifest_after = manifest(&plan, twin.as_deref());
         let after = gate::check_every_view(&manifest_after, &[] as &[&str], root, &policy);
         if after.may_start() {
