@@ -255,3 +255,33 @@ fn validate_accepts_a_plan_path() {
     );
     assert!(stdout(&output).starts_with("docs/plans/gamma.md:19:45: F25 "));
 }
+
+/// A `### Phase 1 decisions` heading written before the phase's real block
+/// is a second block for the phase (`phase-block-duplicate`, gating), found
+/// at the real block: which of the two a reader takes is a guess.
+#[test]
+fn a_phase_decisions_heading_before_the_real_block_is_a_duplicate_block() {
+    let root = Root::new();
+    let clean = plan_text("dup", "active", "`test -s out.log`");
+    root.plan("dup", &clean);
+    let output = run(&root, &["validate", "dup", "--format", "concise"]);
+    assert_eq!(output.status.code(), Some(0), "{}", stdout(&output));
+
+    let text = clean.replace(
+        "## Phases\n\n",
+        "## Phases\n\n### Phase 1 decisions\n\nThe crew decides on the day.\n\n",
+    );
+    root.plan("dup", &text);
+    let output = run(&root, &["validate", "dup", "--format", "concise"]);
+    assert_eq!(output.status.code(), Some(1), "{}", stdout(&output));
+    let out = stdout(&output);
+    let real = text
+        .lines()
+        .position(|l| l == "### Phase 1 — Only")
+        .map(|i| i + 1)
+        .unwrap_or_default();
+    assert!(
+        out.contains(&format!("dup.md:{real}:")) && out.contains("phase-block-duplicate"),
+        "{out}"
+    );
+}
