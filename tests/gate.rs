@@ -285,3 +285,60 @@ fn a_json_check_that_cannot_judge_prints_the_error_object() {
         assert!(err.replace(&root_path, "[ROOT]").contains(message), "{err}");
     }
 }
+
+/// The twin of a plan given by a path is found under that plan's own docs
+/// root whatever folder the command runs in, so the verdict is the same
+/// from anywhere and the advice it prints runs as printed; a plan outside
+/// any `docs/plans/` folder is exit 2 asking for `--root` (SPEC §5.4).
+#[test]
+fn a_plan_given_by_path_is_judged_with_its_own_twin_from_any_folder() {
+    let root = Root::fixture("cases/twin-over-plan");
+    root.config(common::POLICY_OF_THE_MISSING);
+    let elsewhere = tempfile::tempdir().expect("a folder to run in");
+    let plan = root.path().join("docs/plans/twin-over-plan.md");
+    // A decoy twin under the folder the command runs in must not count.
+    let decoy = elsewhere.path().join("docs/handoffs/twin-over-plan");
+    std::fs::create_dir_all(&decoy).expect("decoy folder");
+    std::fs::write(
+        decoy.join("decisions.md"),
+        "## Decisions\n\n| key | value | owner | state | blocking | source |\n|---|---|---|---|---|---|\n| `relay` | | op | outstanding | yes | run |\n",
+    )
+    .expect("decoy twin");
+    for cwd in [root.path(), elsewhere.path()] {
+        let output = root
+            .command()
+            .current_dir(cwd)
+            .env_remove("DOCS_ROOT")
+            .args(["decisions"])
+            .arg(&plan)
+            .arg("check")
+            .output()
+            .expect("run planfile");
+        assert_eq!(
+            output.status.code(),
+            Some(0),
+            "from {}: {}{}",
+            cwd.display(),
+            stdout(&output),
+            stderr(&output)
+        );
+    }
+
+    let loose = elsewhere.path().join("twin-over-plan.md");
+    std::fs::copy(&plan, &loose).expect("a plan outside docs/plans");
+    let output = root
+        .command()
+        .current_dir(elsewhere.path())
+        .env_remove("DOCS_ROOT")
+        .args(["decisions"])
+        .arg(&loose)
+        .arg("check")
+        .output()
+        .expect("run planfile");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("pass --root DIR"),
+        "{}",
+        stderr(&output)
+    );
+}
