@@ -90,7 +90,11 @@ fn mcp_policy(input: &LintInput, phase: Option<u32>) -> Option<String> {
 /// removed.
 fn plan_mcp_policy(plan: &Plan) -> Option<String> {
     static LABEL: LazyLock<regex::Regex> = LazyLock::new(|| {
-        regex::Regex::new(r"(?i)^.*mcp\s*policy[^:]*:").unwrap_or_else(|e| panic!("{e}"))
+        // The reference's sed, letter for letter: `mcp` in any case, then
+        // `Policy` or `policy`. ASCII classes only: the binary's regex has
+        // no Unicode tables.
+        regex::Regex::new(r"^.*[Mm][Cc][Pp][[:space:]]*[Pp]olicy[^:]*:")
+            .unwrap_or_else(|e| panic!("{e}"))
     });
     let phrase = MCP_POLICY_LABEL.to_lowercase();
     let (line, _) = budget_lines_containing(plan, &phrase).into_iter().next()?;
