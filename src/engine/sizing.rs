@@ -8,8 +8,6 @@
 //! The numbers are [`crate::vocab::sizing`]'s; the model words
 //! [`crate::vocab::models`]'s.
 
-use std::sync::LazyLock;
-
 use crate::plan::Plan;
 use crate::plan::directive::{LineShape, lines_in, match_directive, sections_starting};
 use crate::plan::verification::backtick_spans;
@@ -116,38 +114,83 @@ pub fn mcp_surcharge(servers: usize) -> u64 {
 /// The model the plan's §Session budget names, as the reference reads it:
 /// on the first line of the section (outside code) that holds a model
 /// family word (any case, anywhere in the line), the first
-/// `[claude-]<family>[-<version>…][[1m]]`, lower-cased; a `(1M window)`
-/// written right after it reads as the `[1m]` suffix. `None` when no line
-/// names one.
+/// `[claude-]<family>[-<version>…][[1m]]` ([`model_token`]), lower-cased;
+/// a `(1M window)` written right after it ([`says_1m_window`]) reads as
+/// the `[1m]` suffix. `None` when no line names one.
 pub fn plan_model(plan: &Plan) -> Option<String> {
-    static MODEL: LazyLock<Option<regex::Regex>> = LazyLock::new(|| {
-        let families = model_families().join("|");
-        regex::Regex::new(&format!(
-            r"(?i)(claude-)?({families})(-[0-9a-z.]+)*(\[1m\])?"
-        ))
-        .ok()
-    });
-    static WINDOW: LazyLock<Option<regex::Regex>> = LazyLock::new(|| {
-        regex::Regex::new(r"(?i)^[`\s]*\(([^)]*[^[:alnum:]_.])?1\s?m([^[:alnum:]_][^)]*)?\)").ok()
-    });
-    let model = MODEL.as_ref()?;
     let file = &plan.file;
-    let found = sections_starting(file, "session budget")
+    let (line, token) = sections_starting(file, "session budget")
         .into_iter()
         .flat_map(|range| lines_in(file, range).collect::<Vec<_>>())
         .map(|(line, _)| file.line_text(line))
-        .find_map(|text| model.find(text).map(|m| (m, text)))?;
-    let (m, line) = found;
-    let token = m.as_str().to_lowercase();
-    if token.ends_with(MODEL_1M_SUFFIX) {
-        return Some(token);
+        .find_map(|text| model_token(text).map(|t| (text, t)))?;
+    let name = line[token.clone()].to_ascii_lowercase();
+    if name.ends_with(MODEL_1M_SUFFIX) || !says_1m_window(&line[token.end..]) {
+        return Some(name);
     }
-    let rest = &line[m.end()..];
-    let window = WINDOW.as_ref().is_some_and(|w| w.is_match(rest));
-    Some(if window {
-        format!("{token}{MODEL_1M_SUFFIX}")
+    Some(format!("{name}{MODEL_1M_SUFFIX}"))
+}
+
+/// The byte range of the first model name in `line`: a model family word
+/// (any ASCII case), with a `claude-` right before it, then any
+/// `-<letters, digits, dots>` parts and a `[1m]` suffix.
+pub fn model_token(line: &str) -> Option<std::ops::Range<usize>> {
+    let lower = line.to_ascii_lowercase();
+    let (at, family) = model_families()
+        .into_iter()
+        .filter_map(|f| lower.find(f).map(|at| (at, f)))
+        .min_by_key(|&(at, _)| at)?;
+    let prefix = crate::vocab::models::MODEL_ID_PREFIX;
+    let start = if lower[..at].ends_with(prefix) {
+        at - prefix.len()
     } else {
-        token
+        at
+    };
+    let bytes = lower.as_bytes();
+    let mut end = at + family.len();
+    while bytes.get(end) == Some(&b'-') {
+        let part = bytes[end + 1..]
+            .iter()
+            .take_while(|b| b.is_ascii_digit() || b.is_ascii_lowercase() || **b == b'.')
+            .count();
+        if part == 0 {
+            break;
+        }
+        end += 1 + part;
+    }
+    if lower[end..].starts_with(MODEL_1M_SUFFIX) {
+        end += MODEL_1M_SUFFIX.len();
+    }
+    Some(start..end)
+}
+
+/// Whether the text right after a model name writes a 1M window as prose:
+/// past backticks and blanks, a parenthesis whose text (up to the first
+/// `)`) holds `1m` or `1 m` (any case) standing as a word of its own —
+/// not after a letter, digit, `_` or `.`, not before a letter, digit or
+/// `_`. `claude-opus-5 (1M window)` is one.
+pub fn says_1m_window(rest: &str) -> bool {
+    let rest = rest.trim_start_matches(|c: char| c == '`' || c.is_ascii_whitespace());
+    let Some(inner) = rest.strip_prefix('(') else {
+        return false;
+    };
+    let Some(close) = inner.find(')') else {
+        return false;
+    };
+    let inner = &inner.as_bytes()[..close];
+    let word = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
+    (0..inner.len()).any(|i| {
+        if inner[i] != b'1' || (i > 0 && (word(inner[i - 1]) || inner[i - 1] == b'.')) {
+            return false;
+        }
+        let mut j = i + 1;
+        if inner.get(j).is_some_and(|b| b.is_ascii_whitespace()) {
+            j += 1;
+        }
+        if !inner.get(j).is_some_and(|b| b.eq_ignore_ascii_case(&b'm')) {
+            return false;
+        }
+        !inner.get(j + 1).is_some_and(|&b| word(b))
     })
 }
 
@@ -280,6 +323,24 @@ mod tests {
         assert_eq!(size_letter("- **SIZE:** L"), None);
         assert_eq!(size_letter("- **Size:**"), None);
         assert_eq!(size_letter("* size: — x"), Some('X'));
+    }
+
+    #[test]
+    fn model_names_and_windows() {
+        let token = |line: &str| model_token(line).map(|r| line[r].to_string());
+        assert_eq!(
+            token("- **Target model:** claude-opus-5-5"),
+            Some("claude-opus-5-5".into())
+        );
+        assert_eq!(token("model: Sonnet[1m] please"), Some("Sonnet[1m]".into()));
+        assert_eq!(token("use haiku, not opus"), Some("haiku".into()));
+        assert_eq!(token("no model here"), None);
+        assert!(says_1m_window(" (1M window)"));
+        assert!(says_1m_window("` (a 1 m window)"));
+        assert!(!says_1m_window(" (11m)"));
+        assert!(!says_1m_window(" (1mb)"));
+        assert!(!says_1m_window(" 1m"));
+        assert!(!says_1m_window(" (1m"));
     }
 
     #[test]

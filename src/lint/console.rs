@@ -8,7 +8,6 @@
 //! variable set but empty is an answer (nothing registered).
 
 use std::ops::Range;
-use std::sync::LazyLock;
 
 use super::duration::duration_minutes;
 use super::{Hit, LintInput, line_span};
@@ -89,13 +88,31 @@ fn mcp_policy(input: &LintInput, phase: Option<u32>) -> Option<String> {
 /// that speaks of an MCP policy, after its colon, `*` and backticks
 /// removed.
 fn plan_mcp_policy(plan: &Plan) -> Option<String> {
-    static LABEL: LazyLock<regex::Regex> = LazyLock::new(|| {
-        regex::Regex::new(r"(?i)^.*mcp\s*policy[^:]*:").unwrap_or_else(|e| panic!("{e}"))
-    });
     let phrase = MCP_POLICY_LABEL.to_lowercase();
     let (line, _) = budget_lines_containing(plan, &phrase).into_iter().next()?;
-    let value = LABEL.find(line).map(|m| &line[m.end()..]).unwrap_or(line);
+    let value = after_policy_label(line).unwrap_or(line);
     Some(value.replace(['*', '`'], "").trim().to_string())
+}
+
+/// What follows the label of an MCP policy line, as the reference's
+/// `^.*mcp\s*policy[^:]*:` cuts it (any ASCII case): after the first colon
+/// that follows the last `mcp`, blanks, `policy` of the line that has a
+/// colon after it; `None` when there is none.
+fn after_policy_label(line: &str) -> Option<&str> {
+    let lower = line.to_ascii_lowercase();
+    let mut best = None;
+    let mut from = 0;
+    while let Some(at) = lower[from..].find("mcp").map(|i| from + i) {
+        from = at + 3;
+        let rest = lower[from..].trim_start_matches(|c: char| c.is_ascii_whitespace());
+        if let Some(after) = rest.strip_prefix("policy")
+            && let Some(colon) = after.find(':')
+        {
+            let end = lower.len() - after.len() + colon + 1;
+            best = Some(end);
+        }
+    }
+    best.map(|end| &line[end..])
 }
 
 /// F15 `mcp-server-unregistered`: with `PE_MCP_SERVERS` set, the MCP
@@ -311,5 +328,22 @@ mod tests {
             Some("b, b")
         );
         assert_eq!(unknown(&["a".into()], &known), None);
+    }
+
+    #[test]
+    fn the_policy_label_is_cut_as_the_reference_cuts_it() {
+        assert_eq!(
+            after_policy_label("- **MCP policy:** require"),
+            Some("** require")
+        );
+        assert_eq!(
+            after_policy_label("mcp  Policy (servers): x: y"),
+            Some(" x: y")
+        );
+        assert_eq!(
+            after_policy_label("MCP policy: a; mcp policy: b"),
+            Some(" b")
+        );
+        assert_eq!(after_policy_label("the mcp policy is unset"), None);
     }
 }
