@@ -144,7 +144,7 @@ def build_scenario(root, slug, scenario, phases, gated):
 
 def cases_for(scenario, phases):
     cases = []
-    if scenario == "none":
+    if scenario in ("none", "as-is"):
         for mode in PER_PHASE_STATIC:
             cases += [[mode, str(p)] for p in phases]
         cases += [[m] for m in PLAIN_STATIC]
@@ -165,11 +165,12 @@ def worded_alike(got, want):
     if got["exit"] != want["exit"] or got["stderr"] != want["stderr"]:
         return False
 
+    def head(line):
+        cut = min((line.find(mark) for mark in (" — ", " (", "; ") if mark in line), default=len(line))
+        return line[:cut]
+
     def heads(text):
-        return [
-            line.split(" — ", 1)[0] if line.startswith("      • ") else line
-            for line in text.split("\n")
-        ]
+        return [head(line) if line.startswith("      • ") else line for line in text.split("\n")]
 
     return heads(got["stdout"]) == heads(want["stdout"])
 
@@ -196,6 +197,12 @@ def main():
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--only", default="")
     ap.add_argument("--show", type=int, default=20)
+    ap.add_argument(
+        "--roots",
+        default="",
+        help="also compare on each docs root in this folder (a folder <name> holding "
+        "docs/plans/<name>.md and its handoffs, as fixtures/engine/ has them), as it is",
+    )
     args = ap.parse_args()
     ref = pathlib.Path(args.ref).resolve()
     tool = str(pathlib.Path(args.tool).resolve())
@@ -212,6 +219,7 @@ def main():
     fixtures = sorted((ref / "tests" / "fixtures" / "plans").glob("*.md"))
     fixtures.append(ref / "tests" / "fixtures" / "scale" / "scale-72.md")
     only = {s for s in args.only.split(",") if s}
+    roots = sorted(p for p in pathlib.Path(args.roots).iterdir() if p.is_dir()) if args.roots else []
     work = pathlib.Path(tempfile.mkdtemp(prefix="planfile-compare-"))
     awkdir = work / "awk"
     awkdir.mkdir()
@@ -221,20 +229,28 @@ def main():
     shown = 0
     differences = []
     try:
-        for fixture in fixtures:
-            slug = fixture.stem
+        for fixture in fixtures + roots:
+            given = fixture.is_dir()
+            slug = fixture.name if given else fixture.stem
             if only and slug not in only:
                 continue
-            text = fixture.read_text()
-            root = work / slug
-            (root / "docs" / "plans").mkdir(parents=True)
-            (root / "docs" / "plans" / f"{slug}.md").write_text(text)
+            root = work / ("root-" + slug if given else slug)
+            if given:
+                shutil.copytree(fixture, root, copy_function=shutil.copy2)
+                text = (root / "docs" / "plans" / f"{slug}.md").read_text()
+                for handoff_file in sorted((root / "docs" / "handoffs" / slug).glob("*")) if (root / "docs" / "handoffs" / slug).is_dir() else []:
+                    text += handoff_file.name + handoff_file.read_text()
+            else:
+                text = fixture.read_text()
+                (root / "docs" / "plans").mkdir(parents=True)
+                (root / "docs" / "plans" / f"{slug}.md").write_text(text)
             phases = phases_of(tool, root, slug)
             gated = gated_phases(tool, root, slug, phases)
-            for scenario in SCENARIOS:
+            for scenario in (["as-is"] if given else SCENARIOS):
                 if scenario != "none" and not phases:
                     continue
-                build_scenario(root, slug, scenario, phases, gated)
+                if not given:
+                    build_scenario(root, slug, scenario, phases, gated)
                 cases = cases_for(scenario, phases)
                 digest = hashlib.sha256(text.encode()).hexdigest()[:16]
 
