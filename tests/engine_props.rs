@@ -6,7 +6,7 @@
 
 use std::collections::BTreeSet;
 
-use planfile::engine::{Answer, EngineEnv, Needs, Reading, Request, run};
+use planfile::engine::{Answer, EngineEnv, Needs, Reading, mode_request, run};
 use proptest::prelude::*;
 
 /// What a phase's handoff says.
@@ -72,7 +72,7 @@ fn docs_root(deps: &[Vec<u32>], handoffs: &[Handoff]) -> tempfile::TempDir {
 fn ready(root: &std::path::Path, mode: &str, arg: Option<&str>) -> Vec<u32> {
     let reading =
         Reading::open(EngineEnv::fixed(root, "/s"), "gen", Needs::PLAN).expect("the plan");
-    let request = Request::new(mode, arg).expect("a mode");
+    let request = mode_request(mode, arg).expect("a mode");
     match run(&reading, &request).expect("an answer") {
         Answer::Ready(r) => r.ready,
         other => panic!("not a ready set: {other:?}"),

@@ -13,7 +13,7 @@ use std::io::Write;
 use std::path::Path;
 
 use super::{EngineFormat, PhaseGraphArgs, listing, print_stdout, validate};
-use crate::engine::{self, EngineEnv, Needs, Reading, Request};
+use crate::engine::{self, EngineEnv, Needs, Reading};
 use crate::error::{Error, Result};
 use crate::output;
 use crate::root::DocsRoot;
@@ -66,7 +66,7 @@ fn run_engine(
     mode: &str,
     arg: Option<&str>,
 ) -> Result<u8> {
-    let request = Request::new(mode, arg);
+    let request = engine::mode_request(mode, arg);
     if let Some(request) = &request
         && request.mode.run.is_none()
     {

@@ -10,8 +10,8 @@
 use serde::Serialize;
 
 use crate::engine::gate::{self, Clearance};
-use crate::engine::modes::as_phase;
 use crate::engine::progress::{Held, Progress, serialize_state};
+use crate::engine::request::as_phase;
 use crate::engine::sizing::{self, GroupPhase};
 use crate::engine::{Answer, Reading, Request, issues};
 use crate::error::Result;

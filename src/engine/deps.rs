@@ -5,7 +5,7 @@
 
 use serde::Serialize;
 
-use crate::engine::modes::as_phase;
+use crate::engine::request::as_phase;
 use crate::engine::{Answer, Reading, Request};
 use crate::error::Result;
 

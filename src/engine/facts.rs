@@ -7,7 +7,7 @@
 
 use serde::Serialize;
 
-use crate::engine::modes::as_phase;
+use crate::engine::request::as_phase;
 use crate::engine::{Answer, Reading, Request, gate, sizing};
 use crate::error::Result;
 use crate::lint::repos::repos_tokens;

@@ -27,6 +27,7 @@ pub mod issues;
 pub mod modes;
 pub mod progress;
 pub mod ready;
+pub mod request;
 pub mod sizing;
 pub mod status;
 
@@ -43,7 +44,8 @@ use crate::root::PlanLocation;
 
 pub use env::EngineEnv;
 pub use graph::Graph;
-pub use modes::{MODES, ModeSpec, Needs, Request};
+pub use modes::{MODES, mode_request};
+pub use request::{ModeSpec, Needs, Request};
 
 /// One reading of a plan and of the files read beside it, shared by every
 /// mode: the plan is parsed once; the rest is read on first use.

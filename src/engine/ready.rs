@@ -5,8 +5,8 @@
 
 use serde::Serialize;
 
-use crate::engine::modes::as_phase;
 use crate::engine::progress::Progress;
+use crate::engine::request::as_phase;
 use crate::engine::{Answer, Reading, Request};
 use crate::error::Result;
 
