@@ -315,34 +315,9 @@ pub struct ExplainArgs {
     pub check: Option<String>,
 }
 
-/// What `phase-graph --help` and its manual page say after the options:
-/// the modes.
-const PHASE_GRAPH_AFTER_HELP: &str = "\
-Modes (MODE [ARG], as the reference's scripts/phase-graph.sh takes them):
-  (none) or board          the status board
-  --ready [N]              the phases ready to start (N: as if N were done)
-  --ready-after N          the ready set once phase N is done, N left out
-  --deps N                 phase N's dependencies
-  --dependents N           the phases that depend on phase N
-  --gated N                yes or no
-  --gate-kind N            human, ai, auto or none
-  --size N                 S, M or L
-  --repos N                phase N's scope, as csv (all when it names none)
-  --plan-status            the plan's status word
-  --closed                 closed <status> (exit 0) or open <status> (exit 1)
-  --decisions [N]          the resolved decisions as TSV (phase N's view)
-  --lint                   the lint verdict, reference format
-The reference's other modes (--gate-status, --boot-prompt, --session-plan, ...)
-are refused with exit 2 until planfile serves them. A phase argument is a
-whole number (08 is 8).
-
-Exit status: 0 done; 1 a plan that does not exist or has no phase graph,
-a lint that fails, --closed on an open plan; 2 a usage error, an unknown
-mode or a phase argument that is not a number.";
-
 /// Arguments of `phase-graph`.
 #[derive(Debug, Args)]
-#[command(after_help = PHASE_GRAPH_AFTER_HELP)]
+#[command(after_help = phase_graph::after_help())]
 pub struct PhaseGraphArgs {
     /// The folder the commands the modes print name the workflow's scripts
     /// in (the reference's own folder); default: $PE_SCRIPTS, else the

@@ -91,3 +91,48 @@ fn run_engine(
     print_stdout(&output::engine::render(&answer, format))?;
     Ok(answer.exit_code())
 }
+
+/// What `phase-graph --help` and its manual page say after the options:
+/// the modes, from the engine's table ([`engine::MODES`]), those planfile
+/// serves first.
+pub(super) fn after_help() -> String {
+    use crate::engine::request::ArgKind;
+    let synopsis = |m: &engine::ModeSpec| {
+        let name = if m.name == "board" {
+            "(none) or board"
+        } else {
+            m.name
+        };
+        let arg = match m.arg {
+            ArgKind::None => "",
+            ArgKind::OptionalPhase => " [N]",
+            ArgKind::Phase => " N",
+            ArgKind::Phases => " \"N M …\"",
+            ArgKind::Word => " [MODEL|BUDGET]",
+        };
+        format!("{name}{arg}")
+    };
+    let served =
+        |m: &&engine::ModeSpec| m.run.is_some() || matches!(m.name, "--decisions" | "--lint");
+    let mut text =
+        String::from("Modes (MODE [ARG], as the reference's scripts/phase-graph.sh takes them):\n");
+    for m in engine::MODES.iter().filter(served) {
+        text.push_str(&format!("  {:<24} {}\n", synopsis(m), m.summary));
+    }
+    let later: Vec<&str> = engine::MODES
+        .iter()
+        .filter(|m| !served(m))
+        .map(|m| m.name)
+        .collect();
+    text.push_str(&format!(
+        "Not served yet (exit 2, \"not implemented yet\"): {}.\n",
+        later.join(" ")
+    ));
+    text.push_str(
+        "A phase argument is a whole number (08 is 8); N with --ready or the board is taken as done.\n\n\
+Exit status: 0 done; 1 a plan that does not exist or has no phase graph, a lint that\n\
+fails, --closed on an open plan; 2 a usage error, an unknown mode, a mode not served\n\
+yet, or a phase argument that is not a number.",
+    );
+    text
+}
