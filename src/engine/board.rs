@@ -252,7 +252,7 @@ pub fn board(reading: &Reading, request: &Request) -> Result<Answer> {
         in_progress.clear();
         waiting.clear();
     }
-    Ok(Answer::Board(Board {
+    Ok(Answer::Board(Box::new(Board {
         plan: slug,
         done,
         total,
@@ -265,7 +265,7 @@ pub fn board(reading: &Reading, request: &Request) -> Result<Answer> {
         waiting,
         batches,
         ending,
-    }))
+    })))
 }
 
 /// The suggested batches of `reading`'s open plan, sized to the budget of

@@ -174,21 +174,19 @@ pub fn is_scaffold(text: &str) -> bool {
         if !in_fence {
             let hashes = line.bytes().take_while(|&b| b == b'#').count();
             let after = line[hashes..].chars().next();
-            if hashes > 0 && after.is_some_and(blank) {
-                if hashes <= 2 {
-                    if in_section {
-                        in_section = false;
-                        closed = true;
-                    }
-                    if hashes == 2 && !closed {
-                        let title = line[2..].trim_start_matches(blank).to_lowercase();
-                        if title.starts_with("what this phase") {
-                            found = true;
-                            in_section = true;
-                        }
-                    }
-                    continue;
+            if hashes > 0 && hashes <= 2 && after.is_some_and(blank) {
+                if in_section {
+                    in_section = false;
+                    closed = true;
                 }
+                if hashes == 2 && !closed {
+                    let title = line[2..].trim_start_matches(blank).to_lowercase();
+                    if title.starts_with("what this phase") {
+                        found = true;
+                        in_section = true;
+                    }
+                }
+                continue;
             }
         }
         if !in_section {

@@ -194,11 +194,11 @@ fn plan_missing(env: &EngineEnv, shown: &str) -> String {
 /// What a mode answered, as data: `--format json` prints it as it is
 /// (its `mode` field names the mode); [`crate::output::engine`] prints
 /// the reference's text.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(tag = "mode", rename_all = "kebab-case")]
 pub enum Answer {
     /// The status board (no mode, or `board`).
-    Board(board::Board),
+    Board(Box<board::Board>),
     /// `--ready [N]`, `--ready-after N`.
     Ready(ready::Ready),
     /// `--dependents N`.
