@@ -3,7 +3,7 @@
 //!
 //! What belongs here: the one [`Reading`] of a plan that every mode uses
 //! — the plan model, the graph as the engine reads it ([`graph`]), each
-//! phase's handoff state ([`handoffs`]), the QA gate, the gate approvals
+//! phase's handoff state ([`crate::plan::handoff_state`]), the QA gate, the gate approvals
 //! ([`gate`]), the twin and the structural lint when a mode needs them —,
 //! the readers the modes share ([`sizing`], [`gate`], [`progress`]), the
 //! table of modes ([`modes`]) and, one file per family, the modes
@@ -22,7 +22,6 @@ pub mod env;
 pub mod facts;
 pub mod gate;
 pub mod graph;
-pub mod handoffs;
 pub mod issues;
 pub mod modes;
 pub mod progress;
@@ -39,6 +38,7 @@ use serde::Serialize;
 use crate::error::{Error, Result};
 use crate::manifest::{Manifest, Twin};
 use crate::plan::Plan;
+use crate::plan::handoff_state::HandoffStates;
 use crate::plan::progress::QaGate;
 use crate::root::PlanLocation;
 
@@ -61,7 +61,7 @@ pub struct Reading {
     /// The phase graph as the engine reads it.
     pub graph: Graph,
     /// Each phase's handoff state, read on first use.
-    handoffs: OnceLock<handoffs::HandoffStates>,
+    handoffs: OnceLock<HandoffStates>,
     /// The QA gate (`None` without `test-status.md`), read on first use.
     qa: OnceLock<Option<QaGate>>,
     /// The gate approvals, read on first use.
@@ -138,10 +138,9 @@ impl Reading {
     }
 
     /// Each graph phase's handoff state (read on first use).
-    pub fn handoffs(&self) -> &handoffs::HandoffStates {
-        self.handoffs.get_or_init(|| {
-            handoffs::HandoffStates::read(&self.handoffs_dir(), self.graph.numbers())
-        })
+    pub fn handoffs(&self) -> &HandoffStates {
+        self.handoffs
+            .get_or_init(|| HandoffStates::read(&self.handoffs_dir(), self.graph.numbers()))
     }
 
     /// The QA gate: `None` when the plan has no `test-status.md` (QA then

@@ -8,8 +8,10 @@
 //! comments, which reads in progress —, `in-progress` is in progress,
 //! `blocked` is stuck, and anything else, or no handoff, is not started.
 //!
-//! One listing of the folder serves every phase; each phase's newest file
-//! is read once, and only when a mode asks for a state.
+//! This is the reading the plan engine's modes use (SPEC §11), where a
+//! state decides what is ready; it sits in the plan model so that every
+//! reader of a phase's state can share it. One listing of the folder serves
+//! every phase; each phase's newest file is read once.
 //!
 //! **(fix)** A `status:` line is read without its line ending and its
 //! trailing blanks: `status: complete ` and a CRLF file read as complete,
