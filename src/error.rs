@@ -52,6 +52,26 @@ pub enum Error {
     #[error("{0}")]
     PlanUnreadableForGraph(String),
 
+    /// A `phase-graph` engine mode on a plan that does not exist or whose
+    /// phase graph defines no phase: the reference's message, whole lines
+    /// ending in a newline, printed as they are (SPEC §11). Exit 1.
+    #[error("{0}")]
+    EngineUnreadable(String),
+
+    /// A `phase-graph` mode refused as the reference refuses it
+    /// (`usage: --deps <phase>`, `unknown mode: --x`): its message, printed
+    /// as it is (SPEC §11). Exit 2.
+    #[error("{0}")]
+    EngineRefused(String),
+
+    /// A `phase-graph` mode of the reference that planfile does not serve
+    /// yet (SPEC §11): it fails rather than print something else. Exit 2.
+    #[error(
+        "phase-graph {}: this mode is not implemented yet in planfile; run the reference's scripts/phase-graph.sh for it",
+        escape_invisible(.0)
+    )]
+    EngineNotImplemented(String),
+
     /// `new` on a slug whose plan file already exists (or a link by that
     /// name). Exit 2, nothing written.
     #[error(
@@ -294,6 +314,7 @@ impl Error {
     pub fn exit_code(&self) -> u8 {
         match self {
             Error::PlanUnreadableForGraph(_)
+            | Error::EngineUnreadable(_)
             | Error::TwinRefused(_)
             | Error::PlanNotCertain(_)
             | Error::ReadBack(_) => 1,
@@ -309,6 +330,8 @@ impl Error {
             | Error::NotUtf8 { .. }
             | Error::UnknownPhase { .. }
             | Error::NotAPhaseNumber { .. }
+            | Error::EngineRefused(_)
+            | Error::EngineNotImplemented(_)
             | Error::UnknownKey(_)
             | Error::Write { .. }
             | Error::DanglingTwin { .. }

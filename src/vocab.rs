@@ -11,9 +11,12 @@
 
 pub mod console;
 pub mod directives;
+pub mod gate_kinds;
 pub mod handoffs;
 pub mod human_steps;
+pub mod models;
 pub mod packages;
+pub mod sizing;
 pub mod suggest;
 pub mod verify;
 

@@ -13,6 +13,7 @@ mod listing;
 mod man;
 mod needs;
 mod new;
+mod phase_graph;
 mod prompt;
 mod resolve;
 mod server;
@@ -69,8 +70,9 @@ pub struct Cli {
 /// The commands.
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// Reference-compatible views of one plan: its resolved decisions as TSV
-    /// (--decisions [N]) or its lint verdict (--lint).
+    /// The plan engine: reference-compatible views of one plan — the status
+    /// board, ready sets, dependencies, gates, sizes and scopes, its
+    /// resolved decisions as TSV (--decisions [N]), its lint verdict (--lint).
     #[command(name = "phase-graph")]
     PhaseGraph(PhaseGraphArgs),
 
@@ -324,33 +326,58 @@ pub struct ExplainArgs {
 
 /// Arguments of `phase-graph`.
 #[derive(Debug, Args)]
-#[command(group(clap::ArgGroup::new("mode").required(true).args(["decisions", "lint"])))]
+#[command(after_help = phase_graph::after_help())]
 pub struct PhaseGraphArgs {
+    /// The folder the commands the modes print name the workflow's scripts
+    /// in (the reference's own folder); default: $PE_SCRIPTS, else the
+    /// folder of the planfile binary.
+    #[arg(long, value_name = "DIR", value_hint = clap::ValueHint::DirPath)]
+    pub scripts_dir: Option<PathBuf>,
+
+    /// How the answer is printed: the reference's text, or one JSON object
+    /// whose `mode` field names the mode.
+    #[arg(long, value_enum, default_value_t = EngineFormat::Text)]
+    pub format: EngineFormat,
+
     /// The plan's slug, or the path of its .md file.
     #[arg(value_name = "SLUG", add = ArgValueCompleter::new(completions::plan_slugs))]
     pub slug: String,
 
-    /// Print the resolved decisions as TSV (key, state, owner, blocking,
-    /// source, value); with N, phase N's view.
-    #[arg(long, value_name = "N", num_args = 0..=1, default_missing_value = "")]
-    pub decisions: Option<String>,
+    /// The mode (below); none: the status board.
+    #[arg(
+        value_name = "MODE",
+        allow_hyphen_values = true,
+        add = ArgValueCompleter::new(completions::engine_modes)
+    )]
+    pub mode: Option<String>,
 
-    /// Lint the plan (F14, F24, F25 and the structure checks), reference format.
-    #[arg(long)]
-    pub lint: bool,
+    /// The mode's argument: a phase number for most modes.
+    #[arg(value_name = "ARG", allow_hyphen_values = true)]
+    pub arg: Option<String>,
+
+    /// Words after the argument, ignored as the reference ignores them.
+    #[arg(hide = true, trailing_var_arg = true, allow_hyphen_values = true)]
+    pub rest: Vec<String>,
+}
+
+/// The output formats of `phase-graph` (SPEC §11).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum EngineFormat {
+    /// The reference's text.
+    Text,
+    /// One JSON object: the mode's answer as data.
+    Json,
 }
 
 /// Runs a parsed command line; returns the process exit code (SPEC §8).
 /// Output goes to stdout and stderr; errors are returned, not printed.
 pub fn run(cli: Cli) -> Result<u8> {
+    if let Command::PhaseGraph(args) = &cli.command {
+        return phase_graph::phase_graph(cli.root.as_deref(), args);
+    }
     let root = DocsRoot::from_env(cli.root.as_deref())?;
     match cli.command {
-        Command::PhaseGraph(args) => {
-            if args.lint {
-                return validate::phase_graph_lint(&root, &args);
-            }
-            listing::phase_graph_decisions(&root, &args)
-        }
+        Command::PhaseGraph(_) => Ok(0),
         Command::Decisions(args) => {
             let result = decisions(&root, cli.root.as_deref(), cli.color, &args);
             // A verdict asked for as JSON is JSON even when it cannot be

@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use rayon::prelude::*;
 
-use super::{ExplainArgs, FindingsFormat, PhaseGraphArgs, ValidateArgs, listing, print_stdout};
+use super::{ExplainArgs, FindingsFormat, ValidateArgs, listing, print_stdout};
 use crate::config::Config;
 use crate::config::discover;
 use crate::config::discover::Target;
@@ -27,8 +27,8 @@ use crate::root::{DocsRoot, PlanLocation};
 /// phase graph is linted like any other (its F20 finding fails it); a
 /// gating finding is exit 1; otherwise 0. The verdict is decided before
 /// anything is printed, so a closed pipe does not change the exit code.
-pub(super) fn phase_graph_lint(root: &DocsRoot, args: &PhaseGraphArgs) -> Result<u8> {
-    let location = PlanLocation::resolve(root, &args.slug)?;
+pub(super) fn phase_graph_lint(root: &DocsRoot, slug: &str) -> Result<u8> {
+    let location = PlanLocation::resolve(root, slug)?;
     let manifest = listing::load_for_graph(&location)?;
     let config = crate::config::Config::load(&location.root.0)?
         .lint

@@ -69,7 +69,7 @@ pub use fix::{Applicability, Edit, Fix};
 pub use input::LintInput;
 pub use phases::{UndefinedPhases, defined_phases_named, phase_list};
 pub use registry::{CHECKS, Check, CheckFn, Reach, lookup};
-pub use report::PlanReport;
+pub use report::{PlanReport, in_lint_order};
 
 /// Runs every check of the registry that `config` enables over `input` and
 /// returns the findings that are not suppressed (see [`run_all`]).

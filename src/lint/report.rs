@@ -8,6 +8,7 @@ use super::registry::CHECKS;
 use super::{fix, human_steps};
 use crate::manifest::Manifest;
 use crate::markdown::MarkdownFile;
+use crate::plan::Plan;
 use crate::plan::decisions::FileKind;
 use crate::plan::handoff::Handoffs;
 
@@ -55,9 +56,7 @@ impl PlanReport {
     /// advisories (F38, F40) phase by phase (the operator errands first,
     /// then graph order).
     pub fn findings_in_lint_order(&self) -> Vec<&Finding> {
-        let mut findings: Vec<&Finding> = self.findings.iter().collect();
-        findings.sort_by_cached_key(|f| self.lint_key(f));
-        findings
+        in_lint_order(&self.manifest.plan, &self.findings)
     }
 
     /// The number of findings that fail this plan.
@@ -124,21 +123,29 @@ fn family_start(index: usize) -> usize {
 /// [`PlanReport::findings_in_lint_order`]).
 type LintKey = (usize, usize, usize, FileKind, usize, usize, (usize, usize));
 
-impl PlanReport {
-    fn lint_key(&self, f: &Finding) -> LintKey {
-        let start = family_start(f.order.0);
-        let interleave = CHECKS
-            .get(f.order.0)
-            .and_then(|c| family(c.code))
-            .map(|(_, how)| how);
-        let rank = || human_steps::phase_rank(&self.manifest.plan, f.kind, f.span.start);
-        match interleave {
-            None => (start, 0, 0, FileKind::Plan, 0, 0, f.order),
-            Some(Interleave::Line) => (start, 0, 0, f.kind, f.line, f.column, f.order),
-            Some(Interleave::Phase) => (start, rank(), 0, f.kind, f.line, f.column, f.order),
-            Some(Interleave::PhaseThenCheck) => {
-                (start, rank(), f.order.0, f.kind, f.line, f.column, f.order)
-            }
+/// `findings` of `plan` in the reference's `--lint` order (see
+/// [`PlanReport::findings_in_lint_order`]).
+pub fn in_lint_order<'f>(plan: &Plan, findings: &'f [Finding]) -> Vec<&'f Finding> {
+    let mut findings: Vec<&Finding> = findings.iter().collect();
+    findings.sort_by_cached_key(|f| lint_key(plan, f));
+    findings
+}
+
+/// Where `f` sorts in `--lint` output (see
+/// [`PlanReport::findings_in_lint_order`]).
+fn lint_key(plan: &Plan, f: &Finding) -> LintKey {
+    let start = family_start(f.order.0);
+    let interleave = CHECKS
+        .get(f.order.0)
+        .and_then(|c| family(c.code))
+        .map(|(_, how)| how);
+    let rank = || human_steps::phase_rank(plan, f.kind, f.span.start);
+    match interleave {
+        None => (start, 0, 0, FileKind::Plan, 0, 0, f.order),
+        Some(Interleave::Line) => (start, 0, 0, f.kind, f.line, f.column, f.order),
+        Some(Interleave::Phase) => (start, rank(), 0, f.kind, f.line, f.column, f.order),
+        Some(Interleave::PhaseThenCheck) => {
+            (start, rank(), f.order.0, f.kind, f.line, f.column, f.order)
         }
     }
 }

@@ -9,6 +9,7 @@ pub mod color;
 pub mod compat;
 pub mod concise;
 pub mod diff;
+pub mod engine;
 pub mod findings_json;
 pub mod gate;
 pub mod github;

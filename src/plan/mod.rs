@@ -16,6 +16,7 @@ pub mod frontmatter;
 pub mod graph;
 
 pub mod handoff;
+pub mod handoff_state;
 
 pub mod phase;
 

@@ -49,6 +49,25 @@ impl PlanStatus {
     }
 }
 
+/// The value of the first line of `file` that starts with `name:` (the
+/// whole file is read, front matter or not), as the reference reads its
+/// front-matter fields: leading blanks dropped, a `#` and all after it
+/// dropped, trailing blanks dropped; `None` when there is no such line or
+/// its value is empty.
+pub fn field(file: &MarkdownFile, name: &str) -> Option<String> {
+    let prefix = format!("{name}:");
+    let rest = (1..=file.lines.len()).find_map(|line| {
+        file.line_text(line)
+            .strip_prefix(prefix.as_str())
+            .map(str::to_string)
+    })?;
+    let blank = |c: char| matches!(c, ' ' | '\t' | '\r' | '\u{b}' | '\u{c}');
+    let value = rest.trim_start_matches(blank);
+    let value = value.split('#').next().unwrap_or_default();
+    let value = value.trim_end_matches(blank);
+    (!value.is_empty()).then(|| value.to_string())
+}
+
 /// What follows `status:` on its line, read as the reference reads it:
 /// leading blanks dropped, a `#` and all after it (with the blanks before
 /// it) dropped, trailing blanks dropped; empty is `active`; lower-cased;
@@ -102,5 +121,24 @@ mod tests {
                 line: Some(3)
             }
         );
+    }
+}
+
+#[cfg(test)]
+mod field_tests {
+    use super::*;
+    use std::path::PathBuf;
+
+    #[test]
+    fn fields_as_the_reference_reads_them() {
+        let file = MarkdownFile::from_text(
+            PathBuf::from("p.md"),
+            "---\nclosed: 2026-01-02  # the day\nclosed_reason: Shipped v2 #12\nphases: 4 \nempty:   # none\n---\n".to_string(),
+        );
+        assert_eq!(field(&file, "closed").as_deref(), Some("2026-01-02"));
+        assert_eq!(field(&file, "closed_reason").as_deref(), Some("Shipped v2"));
+        assert_eq!(field(&file, "phases").as_deref(), Some("4"));
+        assert_eq!(field(&file, "empty"), None);
+        assert_eq!(field(&file, "slug"), None);
     }
 }
