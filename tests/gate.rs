@@ -342,3 +342,65 @@ fn a_plan_given_by_path_is_judged_with_its_own_twin_from_any_folder() {
         stderr(&output)
     );
 }
+
+/// A two-phase plan with no plan-wide rows, whose phase rows answer the
+/// keys the gate owes when no row decides them (`phase 1` all but those of
+/// `lack_1`, phase 2 all but those of `lack_2`).
+fn phase_scoped_plan(lack_1: &[&str], lack_2: &[&str]) -> String {
+    let keys = [
+        "permission.policy",
+        "permission.destructive",
+        "accounts",
+        "human-acts",
+    ];
+    let mut rows = String::new();
+    for (phase, lack) in [(1, lack_1), (2, lack_2)] {
+        for key in keys.iter().filter(|k| !lack.contains(k)) {
+            rows.push_str(&format!(
+                "| `{key}` | settled for phase {phase} | keeper | answered | yes | plan | | {phase} |\n"
+            ));
+        }
+    }
+    format!(
+        "---\nslug: lantern\nstatus: active\nphases: 2\n---\n\n# Lantern relight\n\n\
+         ## Phase graph\n\n| Phase | Title | Depends on | Repos | Exit criteria |\n\
+         |------:|-------|------------|-------|---------------|\n\
+         | 1 | Wick | — | lamp | wick trimmed |\n| 2 | Glass | 1 | lamp | glass clean |\n\n\
+         ## Decisions\n\n| key | value | owner | state | blocking | source | evidence | phase |\n\
+         |---|---|---|---|---|---|---|---|\n{rows}"
+    )
+}
+
+#[test]
+fn phase_rows_alone_can_decide_every_owed_key() {
+    let root = Root::new();
+    root.plan("lantern", &phase_scoped_plan(&[], &[]));
+    let (code, out, _) = run(&root, &["decisions", "lantern", "check"]);
+    assert_eq!(code, 0, "{out}");
+    assert!(!out.contains("no row decides it"), "{out}");
+}
+
+#[test]
+fn a_key_no_row_decides_is_owed_by_the_phases_that_lack_it_and_no_other() {
+    let root = Root::new();
+    root.plan(
+        "lantern",
+        &phase_scoped_plan(&["accounts"], &["human-acts"]),
+    );
+    let (code, out, _) = run(&root, &["decisions", "lantern", "check"]);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("  - phase 1: accounts: no row decides it"),
+        "{out}"
+    );
+    assert!(
+        out.contains("  - phase 2: human-acts: no row decides it"),
+        "{out}"
+    );
+    assert!(!out.contains("phase 2: accounts"), "{out}");
+    assert!(!out.contains("permission.policy: no row"), "{out}");
+    let (code, out, _) = run(&root, &["decisions", "lantern", "--phase", "1", "check"]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("accounts: no row decides it"), "{out}");
+    assert!(!out.contains("human-acts: no row decides it"), "{out}");
+}
