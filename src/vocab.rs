@@ -389,11 +389,58 @@ pub const WORD_KEYS: [&str; 8] = [
 ];
 
 /// The words that, alone in an `answered` row's value (any case, decoration
-/// stripped), only hold the answer's place (SPEC §5.4): the row counts as
-/// outstanding. A value made only of `?`, `.`, `-`, `…` and dashes (`?`,
-/// `...`, `---`, `- -`) and one that is only `<…>`-style angle text (words
-/// in angle brackets: `<fill in>`, `<owner>`) are placeholders too.
+/// stripped, punctuation around it dropped: `(TBD)`, `TODO:`, `FIXME.`),
+/// only hold the answer's place (SPEC §5.4): the row counts as outstanding.
+/// A run of three or more `x` (`XXXX`) is one too. A value made only of
+/// [`is_placeholder_mark`]s (`?`, `...`, `---`, `- -`, `−`, `－`) and one
+/// that is only `<…>`-style angle text (words in angle brackets: `<fill
+/// in>`, `<owner>`) are placeholders too.
 pub const PLACEHOLDER_WORDS: [&str; 4] = ["tbd", "todo", "fixme", "xxx"];
+
+/// Whether `c` is a mark that, with others of its kind and blanks, only
+/// holds an answer's place: `?`, `!`, `.`, `,`, `:`, `;`, `…`, `_`, `~`,
+/// `*`, `\`, and every dash and minus of Unicode (the hyphen-minus, the
+/// hyphens, figure dash, en and em dashes, horizontal bar, the two- and
+/// three-em dashes, the minus sign, the small and fullwidth hyphen-minus
+/// and dashes).
+pub fn is_placeholder_mark(c: char) -> bool {
+    matches!(
+        c,
+        '?' | '!'
+            | '.'
+            | ','
+            | ':'
+            | ';'
+            | '…'
+            | '_'
+            | '~'
+            | '*'
+            | '\\'
+            | '-'
+            | '\u{058A}'
+            | '\u{05BE}'
+            | '\u{1400}'
+            | '\u{1806}'
+            | '\u{2010}'
+            ..='\u{2015}'
+                | '\u{2E17}'
+                | '\u{2E1A}'
+                | '\u{2E3A}'
+                | '\u{2E3B}'
+                | '\u{2E40}'
+                | '\u{2E5D}'
+                | '\u{301C}'
+                | '\u{3030}'
+                | '\u{30A0}'
+                | '\u{2212}'
+                | '\u{2053}'
+                | '\u{FE31}'
+                | '\u{FE32}'
+                | '\u{FE58}'
+                | '\u{FE63}'
+                | '\u{FF0D}'
+    )
+}
 
 /// Whether `value` (decoration already stripped, trimmed) is only a
 /// placeholder (see [`PLACEHOLDER_WORDS`]).
@@ -402,8 +449,10 @@ pub fn is_placeholder(value: &str) -> bool {
     if value.is_empty() {
         return false;
     }
-    let marks = |c: char| matches!(c, '?' | '.' | '-' | '…' | '—' | '–' | ' ' | '\t');
-    if value.chars().all(marks) {
+    if value
+        .chars()
+        .all(|c| is_placeholder_mark(c) || matches!(c, ' ' | '\t'))
+    {
         return true;
     }
     let angle = value
@@ -418,9 +467,12 @@ pub fn is_placeholder(value: &str) -> bool {
     if angle {
         return true;
     }
+    // The word alone, with the punctuation and brackets around it dropped.
+    let word = value.trim_matches(|c: char| !c.is_alphanumeric());
     PLACEHOLDER_WORDS
         .iter()
-        .any(|word| value.eq_ignore_ascii_case(word))
+        .any(|placeholder| word.eq_ignore_ascii_case(placeholder))
+        || (word.len() >= 3 && word.chars().all(|c| c == 'x' || c == 'X'))
 }
 
 /// The keys a view owes when no row decides them (SPEC §5.4 "A missing key
@@ -597,6 +649,20 @@ mod tests {
             "??",
             "<fill in>",
             "…",
+            "(TBD)",
+            "[TBD]",
+            "TBD?",
+            "TODO:",
+            "FIXME.",
+            "XXXX",
+            "\u{2010}",
+            "\u{2212}",
+            "\u{2015}",
+            "\u{2012}",
+            "\u{FF0D}",
+            "\u{FE63}",
+            "\u{2E3A}",
+            "?!",
         ] {
             assert!(is_placeholder(value), "{value}");
         }
@@ -609,6 +675,11 @@ mod tests {
             "",
             "<!-- -->",
             "<>",
+            "TBD: ask the lead",
+            "x",
+            "xx",
+            "✓",
+            "42",
         ] {
             assert!(!is_placeholder(value), "{value}");
         }

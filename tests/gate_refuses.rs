@@ -1474,3 +1474,100 @@ fn a_dangling_twin_folder_is_reported_once_at_the_twin() {
         )
     );
 }
+
+/// A value that shows only a placeholder once rendered, or a placeholder
+/// with punctuation around it, holds no answer: `check` refuses, `validate`
+/// gates on `decision-value-empty`, and `answer` refuses to write it.
+#[test]
+fn a_placeholder_dressed_in_punctuation_entities_or_other_dashes_is_no_answer() {
+    let real = "| `human-acts` | the crew raises the mast by hand | crew | answered | yes | plan |";
+    for value in [
+        "TBD.",
+        "(TBD)",
+        "[TBD]",
+        "TBD?",
+        "TODO:",
+        "FIXME.",
+        "XXXX",
+        "&#63;",
+        "&lt;fill in&gt;",
+        "\\?",
+        "<!-- x -->TBD",
+        "\u{2010}",
+        "\u{2212}",
+        "\u{2015}",
+        "\u{2012}",
+        "\u{FF0D}",
+        "\u{FE63}",
+        "\u{2E3A}",
+    ] {
+        let root = Root::new();
+        let plan = common::one_phase_plan_owing_nothing("mast", "`true`");
+        let row = format!("| `human-acts` | {value} | crew | answered | yes | plan |");
+        root.plan("mast", &plan.replace(real, &row));
+        let (code, out) = check_slug(&root, "mast");
+        assert_eq!(code, 1, "{value:?}: {out}");
+        assert!(
+            out.contains("human-acts: answered and blocking, but"),
+            "{value:?}: {out}"
+        );
+        let (code, findings) = root.findings("mast");
+        assert_eq!(code, 1, "{value:?}: {findings:#?}");
+        assert!(
+            findings.iter().any(|f| f["name"] == "decision-value-empty"),
+            "{value:?}: {findings:#?}"
+        );
+        // The writer refuses it too.
+        let root = Root::new();
+        root.plan("mast", &plan);
+        let written = root.decisions("mast", &["answer", "human-acts", "--value", value]);
+        assert_eq!(written.status.code(), Some(2), "{value:?}");
+    }
+    // Controls: words around the placeholder make an answer.
+    for value in ["TBD: the crew raises it by hand", "✓ by hand", "x"] {
+        let root = Root::new();
+        let plan = common::one_phase_plan_owing_nothing("mast", "`true`");
+        let row = format!("| `human-acts` | {value} | crew | answered | yes | plan |");
+        root.plan("mast", &plan.replace(real, &row));
+        assert_eq!(check_slug(&root, "mast").0, 0, "{value:?}");
+    }
+}
+
+/// A `[policy]` answer that says nothing, or is only a placeholder, does
+/// not settle a key no row decides: the gate still owes it.
+#[test]
+fn a_policy_answer_that_says_nothing_settles_no_missing_key() {
+    let real =
+        "| `human-acts` | the crew raises the mast by hand | crew | answered | yes | plan |\n";
+    for value in [
+        "TBD", "—", "-", "…", "<!-- -->", "&nbsp;", "\u{200B}", "?", "TODO", "(TBD)",
+    ] {
+        let root = Root::new();
+        let plan = common::one_phase_plan_owing_nothing("mast", "`true`").replace(real, "");
+        root.plan("mast", &plan);
+        root.config(&format!(
+            "[policy]\n\"human-acts\" = \"{}\"\n",
+            value
+                .chars()
+                .map(|c| format!("\\u{:04X}", u32::from(c)))
+                .collect::<String>()
+        ));
+        let (code, out) = check_slug(&root, "mast");
+        assert_eq!(code, 1, "{value:?}: {out}");
+        assert!(
+            out.contains("human-acts: no row decides it"),
+            "{value:?}: {out}"
+        );
+    }
+    let root = Root::new();
+    let plan = common::one_phase_plan_owing_nothing("mast", "`true`").replace(real, "");
+    root.plan("mast", &plan);
+    root.config("[policy]\n\"human-acts\" = \"none: the run needs no hands\"\n");
+    assert_eq!(check_slug(&root, "mast").0, 0);
+}
+
+/// `decisions <slug> check` in `root`: the exit code and stdout.
+fn check_slug(root: &Root, slug: &str) -> (i32, String) {
+    let output = root.decisions(slug, &["check"]);
+    (output.status.code().unwrap_or(-1), stdout(&output))
+}

@@ -178,7 +178,7 @@ fn missing_keys(
     }
     vocab::owed_when_missing()
         .filter(|spec| !has_row(spec.key))
-        .filter(|spec| policy.answer(spec.key).is_none_or(|a| a.trim().is_empty()))
+        .filter(|spec| !policy.settles(spec.key))
         .map(|spec| spec.key)
         .collect()
 }

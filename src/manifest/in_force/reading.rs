@@ -56,14 +56,19 @@ pub fn says_nothing(value: &str) -> Option<String> {
 }
 
 /// Why `value`, a row's value, is only a placeholder, when it is (SPEC
-/// §5.4): decoration stripped (`*`, backticks, `_` emphasis), it is `TBD`,
-/// `TODO`, `FIXME`, `XXX` (any case), only `?`, `.` and dashes (`?`,
-/// `...`, `---`, `- -`), or `<…>`-style angle text
-/// ([`vocab::is_placeholder`]). `None` otherwise.
+/// §5.4): decoration stripped (`*`, backticks, `_` emphasis), or as it
+/// shows once rendered ([`crate::markdown::inline::visible`]: entities and
+/// escapes decoded, comments and tags dropped, so `&#63;`, `\?`,
+/// `&lt;fill in&gt;` and `<!-- x -->TBD` are read as they show), it is
+/// `TBD`, `TODO`, `FIXME`, `XXX` (any case, punctuation around it
+/// dropped), only `?`, `.` and dashes (`?`, `...`, `---`, `−`), or
+/// `<…>`-style angle text ([`vocab::is_placeholder`]). `None` otherwise.
 pub fn only_placeholder(value: &str) -> Option<String> {
     let plain = clean_value(value);
     let word = crate::markdown::table::strip_emphasis(&plain);
-    vocab::is_placeholder(word).then(|| format!("only a placeholder (\"{}\")", quoted(&plain)))
+    let placeholder = vocab::is_placeholder(word)
+        || vocab::is_placeholder(&crate::markdown::inline::visible(value));
+    placeholder.then(|| format!("only a placeholder (\"{}\")", quoted(&plain)))
 }
 
 /// Why `value` gives no answer whatever the key: it [`says_nothing`], or
