@@ -128,6 +128,28 @@ pub enum Error {
         slug: String,
     },
 
+    /// A plan under `docs/plans/` whose slug another plan in another
+    /// folder under it also holds, while `docs/plans/<slug>.md` does not
+    /// exist (`a/p.md` and `b/p.md`): both would read and write one twin
+    /// (SPEC §1), so an answer for one would open the other's start gate.
+    /// Exit 2.
+    #[error(
+        "{} and {} are plans with the slug {slug} in different folders under docs/plans/, and a plan's twin is named by its slug, so they would read and write one twin, {}: an answer for one would count for the other; give each plan its own slug (rename one file and its handoffs folder)",
+        escape_path(plan),
+        others.iter().map(|p| escape_path(p)).collect::<Vec<_>>().join(" and "),
+        escape_path(twin)
+    )]
+    SlugInTwoFolders {
+        /// The plan named.
+        plan: PathBuf,
+        /// The other plans of its slug under `docs/plans/`.
+        others: Vec<PathBuf>,
+        /// The twin they would share.
+        twin: PathBuf,
+        /// The slug.
+        slug: String,
+    },
+
     /// A twin or handoff named (a staged file, `--stdin-filename`) whose
     /// slug more than one plan under `docs/plans/` holds, in different
     /// folders: they would share its twin and handoffs, so it belongs to
@@ -326,6 +348,7 @@ impl Error {
             | Error::Read { .. }
             | Error::SpecialFile { .. }
             | Error::SharedTwin { .. }
+            | Error::SlugInTwoFolders { .. }
             | Error::SlugShared { .. }
             | Error::NotUtf8 { .. }
             | Error::UnknownPhase { .. }

@@ -404,3 +404,32 @@ fn a_key_no_row_decides_is_owed_by_the_phases_that_lack_it_and_no_other() {
     assert!(out.contains("accounts: no row decides it"), "{out}");
     assert!(!out.contains("human-acts: no row decides it"), "{out}");
 }
+
+#[test]
+fn two_plans_of_one_slug_in_different_folders_share_no_twin() {
+    let root = Root::new();
+    let plan = common::one_phase_plan_owing_nothing("p", "`true`");
+    for folder in ["a", "b"] {
+        let dir = root.path().join("docs/plans").join(folder);
+        std::fs::create_dir_all(&dir).expect("the plan's folder");
+        std::fs::write(dir.join("p.md"), &plan).expect("the plan");
+    }
+    for (plan, args) in [
+        (
+            "docs/plans/b/p.md",
+            &["answer", "relay", "--value", "off"][..],
+        ),
+        ("docs/plans/a/p.md", &["check"][..]),
+    ] {
+        let mut all = vec!["decisions", plan];
+        all.extend_from_slice(args);
+        let (code, out, err) = run(&root, &all);
+        assert_eq!(code, 2, "{plan}: {out}{err}");
+        assert!(out.is_empty(), "{out}");
+        assert!(
+            err.contains("are plans with the slug p in different folders under docs/plans/"),
+            "{err}"
+        );
+    }
+    assert!(!root.path().join("docs/handoffs/p/decisions.md").exists());
+}

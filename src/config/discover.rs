@@ -409,7 +409,7 @@ fn owner_of_handoff(path: &Path, excluded: &mut ExcludeFn) -> Result<Option<Owne
         plan,
     };
     let direct = root.plans_dir().join(format!("{slug}.md"));
-    let mut plans = plans_of_slug(&root.plans_dir(), &slug);
+    let mut plans = crate::root::plans_of_slug(&root.plans_dir(), &slug);
     if plans.len() > 1 {
         let mut kept = Vec::new();
         for plan in &plans {
@@ -433,21 +433,6 @@ fn owner_of_handoff(path: &Path, excluded: &mut ExcludeFn) -> Result<Option<Owne
                 .collect(),
         }),
     }))
-}
-
-/// The `<slug>.md` files under `plans_dir` (recursively, hidden folders
-/// left out), by path.
-fn plans_of_slug(plans_dir: &Path, slug: &str) -> Vec<PathBuf> {
-    let name = format!("{slug}.md");
-    walkdir::WalkDir::new(plans_dir)
-        .sort_by_file_name()
-        .into_iter()
-        .filter_entry(|e| e.depth() == 0 || !e.file_name().to_string_lossy().starts_with('.'))
-        .filter_map(std::result::Result::ok)
-        .filter(|e| e.file_name() == name.as_str())
-        .filter(|e| std::fs::metadata(e.path()).is_ok_and(|m| m.is_file()))
-        .map(|e| e.into_path())
-        .collect()
 }
 
 /// The plans whose settings are the `planfile.toml` at `path` (SPEC

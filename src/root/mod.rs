@@ -165,27 +165,45 @@ impl PlanLocation {
 
     /// Refuses a plan whose twin another plan also reads (SPEC §1): one
     /// named by a path other than `docs/plans/<slug>.md` of its docs root
-    /// while that file exists and is not the same file. [`Error::SharedTwin`]
-    /// (exit 2); `Ok` for the plan at its own place, or when no other plan
-    /// holds the slug there.
+    /// while that file exists and is not the same file, or, when it does
+    /// not exist, while another `<slug>.md` sits elsewhere under
+    /// `docs/plans/` (`a/p.md` and `b/p.md` would read and write one twin).
+    /// [`Error::SharedTwin`] or [`Error::SlugInTwoFolders`] (exit 2); `Ok`
+    /// for the plan at its own place, or when no other plan holds the
+    /// slug.
     pub fn check_own_twin(&self) -> Result<()> {
         let canonical = self.root.plans_dir().join(format!("{}.md", self.slug));
-        if !canonical.is_file() {
-            return Ok(());
-        }
-        let same = match (
-            std::fs::canonicalize(&canonical),
+        let same = |other: &Path| match (
+            std::fs::canonicalize(other),
             std::fs::canonicalize(&self.plan),
         ) {
             (Ok(a), Ok(b)) => a == b,
-            _ => absolute(&canonical) == self.plan,
+            _ => absolute(other) == absolute(&self.plan),
         };
-        if same {
+        if canonical.is_file() {
+            if same(&canonical) {
+                return Ok(());
+            }
+            return Err(Error::SharedTwin {
+                plan: self.plan.clone(),
+                canonical,
+                twin: self.twin(),
+                slug: self.slug.clone(),
+            });
+        }
+        if !self.in_plans_folder() {
             return Ok(());
         }
-        Err(Error::SharedTwin {
+        let others: Vec<PathBuf> = plans_of_slug(&self.root.plans_dir(), &self.slug)
+            .into_iter()
+            .filter(|plan| !same(plan))
+            .collect();
+        if others.is_empty() {
+            return Ok(());
+        }
+        Err(Error::SlugInTwoFolders {
             plan: self.plan.clone(),
-            canonical,
+            others,
             twin: self.twin(),
             slug: self.slug.clone(),
         })
@@ -303,6 +321,21 @@ pub fn display_path(path: &std::path::Path, base: Option<&std::path::Path>) -> S
 /// [`display_path`] against the process's working directory.
 pub fn shown_path(path: &std::path::Path) -> String {
     display_path(path, std::env::current_dir().ok().as_deref())
+}
+
+/// The `<slug>.md` files under `plans_dir` (recursively, hidden folders
+/// left out), by path.
+pub fn plans_of_slug(plans_dir: &Path, slug: &str) -> Vec<PathBuf> {
+    let name = format!("{slug}.md");
+    walkdir::WalkDir::new(plans_dir)
+        .sort_by_file_name()
+        .into_iter()
+        .filter_entry(|e| e.depth() == 0 || !e.file_name().to_string_lossy().starts_with('.'))
+        .filter_map(std::result::Result::ok)
+        .filter(|e| e.file_name() == name.as_str())
+        .filter(|e| std::fs::metadata(e.path()).is_ok_and(|m| m.is_file()))
+        .map(|e| e.into_path())
+        .collect()
 }
 
 #[cfg(test)]
