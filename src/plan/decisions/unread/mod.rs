@@ -147,6 +147,9 @@ pub enum Shape {
     /// A line of an indented code block: four spaces or more before a
     /// table make it code, not a table.
     IndentedCode,
+    /// A line of a closed HTML comment (`<!-- … -->`), in a Decisions
+    /// section that has no table of its own.
+    Comment,
     /// A line of text written as `key: value`.
     Text,
 }
@@ -163,6 +166,7 @@ impl Shape {
             Shape::IndentedCode => {
                 "in a code block (it is indented four spaces or more, so Markdown shows it as code, not a table; unindent it)"
             }
+            Shape::Comment => "in an HTML comment",
             Shape::Text => "as a line of text",
         }
     }
@@ -602,6 +606,11 @@ mod tests {
             ("- `relay`: off", 3, Shape::ListItem),
             ("> **Relay** — off", 3, Shape::Quote),
             ("```\n| relay | off |\n```", 4, Shape::Code),
+            (
+                "<!--\n| relay | | op | outstanding | yes |\n-->",
+                4,
+                Shape::Comment,
+            ),
             ("relay = off", 3, Shape::Text),
             ("Asks about `relay`.\n\n<p>relay: off</p>", 5, Shape::Html),
         ] {

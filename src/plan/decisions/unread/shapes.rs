@@ -62,6 +62,14 @@ pub(super) fn is_pipe_line(line: &str) -> bool {
 ///   decision key ([`named_key`]) in a list item, a blockquote, a closed
 ///   code block or as a `key: value` line of text — prose that mentions a
 ///   key is no row, and a closed HTML comment is a note on purpose.
+/// Whether byte `at` of `file` is inside an HTML block that is a comment.
+fn in_comment(file: &MarkdownFile, at: usize) -> bool {
+    file.doc.html_blocks.iter().any(|range| {
+        range.contains(&at)
+            && without_container_marks(&file.text[range.clone()]).starts_with("<!--")
+    })
+}
+
 pub(super) fn unshaped_rows(
     file: &MarkdownFile,
     section: &DecisionSection,
@@ -104,6 +112,12 @@ pub(super) fn unshaped_rows(
                     key,
                     manifest_line,
                 })
+        } else if scan_all && in_comment(file, at) {
+            named_key(text).map(|key| Place::NotARow {
+                shape: Shape::Comment,
+                key,
+                manifest_line,
+            })
         } else if file.doc.in_code_or_html(start) || is_read_pipe_line(text) {
             None
         } else if let Some(marks) = contained_pipe_row(text) {
