@@ -71,7 +71,9 @@ pub fn read_phase_blocks(file: &MarkdownFile) -> Vec<PhaseBlock> {
     let headings = &file.doc.headings;
     let mut blocks = Vec::new();
     for (i, heading) in headings.iter().enumerate() {
-        if heading.level != 3 {
+        // A heading inside a blockquote or a list item is that container's
+        // (`> ### Phase 2 will reuse this`): it opens no phase block.
+        if heading.level != 3 || heading.nested {
             continue;
         }
         let Some(number) = phase_heading_number(&heading.text) else {
@@ -79,7 +81,10 @@ pub fn read_phase_blocks(file: &MarkdownFile) -> Vec<PhaseBlock> {
         };
         let end = headings[i + 1..]
             .iter()
-            .find(|h| h.level <= 2 || (h.level == 3 && phase_heading_number(&h.text).is_some()))
+            .find(|h| {
+                !h.nested
+                    && (h.level <= 2 || (h.level == 3 && phase_heading_number(&h.text).is_some()))
+            })
             .map(|h| h.range.start)
             .unwrap_or(file.text.len());
         let range = heading.range.start..end;
@@ -189,5 +194,29 @@ mod tests {
         );
         assert_eq!(parse_directive("- run `grep -q x: y`"), None);
         assert_eq!(parse_directive("text: no bullet"), None);
+    }
+
+    #[test]
+    fn a_heading_in_a_quote_or_list_opens_no_phase_block() {
+        let file = MarkdownFile::from_text(
+            std::path::PathBuf::from("t.md"),
+            "### Phase 1 — a
+- **Verification:** `true`
+
+> ### Phase 2 will reuse this
+
+- ### Phase 3 in a list
+
+### Phase 2 — b
+- **Verification:** `true`
+"
+            .to_string(),
+        );
+        let blocks = read_phase_blocks(&file);
+        let numbers: Vec<(u32, usize)> =
+            blocks.iter().map(|b| (b.number, b.heading_line)).collect();
+        assert_eq!(numbers, [(1, 1), (2, 8)]);
+        // Phase 1's block runs past the quoted heading to the real block.
+        assert_eq!(blocks[0].range.end, file.lines.line_start(8));
     }
 }
