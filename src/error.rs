@@ -95,7 +95,7 @@ pub enum Error {
     /// A plan, twin or handoff that is a FIFO, a socket or a device: it is
     /// refused at once, never waited on (SPEC §6). Exit 2.
     #[error(
-        "{}: is {what}, not a regular file, so it is not read; a plan, its twin and its handoffs are regular files — name the file itself, not a pipe, socket or device",
+        "{}: is {what}, not a regular file, so it is not read; planfile reads plans, twins, handoffs, settings, policy, run and ledger files only as regular files — name the file itself, not a pipe, socket or device",
         escape_path(path)
     )]
     SpecialFile {

@@ -548,6 +548,14 @@ fn a_named_pipe_as_plan_or_twin_is_refused_at_once() {
         &["decisions", "weir", "answer", "stop", "--value", "go"][..],
         &["validate", "weir"][..],
     ] {
+        refused_at_once(&root, args, "is a FIFO (named pipe), not a regular file");
+    }
+}
+
+/// Runs `planfile ARGS` in `root`, fails if it runs over ten seconds, and
+/// checks that it exits 2 saying `says` (on stdout or stderr).
+fn refused_at_once(root: &Root, args: &[&str], says: &str) {
+    {
         let started = Instant::now();
         let mut child = root
             .command()
@@ -567,10 +575,54 @@ fn a_named_pipe_as_plan_or_twin_is_refused_at_once() {
         assert_eq!(out.status.code(), Some(2), "{args:?}");
         // validate's human report names it on stdout; the others on stderr.
         let said = format!("{}{}", stdout(&out), stderr(&out));
-        assert!(
-            said.contains("is a FIFO (named pipe), not a regular file"),
-            "{args:?}: {said}"
-        );
+        assert!(said.contains(says), "{args:?}: {said}");
+    }
+}
+
+/// A settings, policy, run or ledger file that is a named pipe or a device
+/// is refused at once (exit 2), as a plan or twin is: `/dev/zero` is never
+/// read, and no command waits on a pipe with no writer.
+#[cfg(unix)]
+#[test]
+fn a_named_pipe_or_device_as_settings_policy_run_or_ledger_is_refused_at_once() {
+    let root = weir("| `stop` | halt | keeper | answered | no | plan |\n");
+    let pipe = root.path().join("pipe");
+    let name = std::ffi::CString::new(pipe.as_os_str().as_encoded_bytes()).expect("a path");
+    // SAFETY: `name` is a NUL-terminated path that outlives the call.
+    assert_eq!(unsafe { libc::mkfifo(name.as_ptr(), 0o644) }, 0, "mkfifo");
+    let pipe = pipe.to_str().expect("a UTF-8 path");
+    for (file, what) in [
+        (pipe, "is a FIFO (named pipe), not a regular file"),
+        ("/dev/zero", "is a device, not a regular file"),
+    ] {
+        for args in [
+            &["decisions", "weir", "resolve", "--policy", file][..],
+            &["decisions", "weir", "resolve", "--run", file][..],
+            &[
+                "decisions",
+                "weir",
+                "promote",
+                "--from-ruling",
+                "r1",
+                "--rulings",
+                file,
+            ][..],
+            &["validate", "--config", file, "weir"][..],
+        ] {
+            refused_at_once(&root, args, what);
+        }
+    }
+    // The docs root's own planfile.toml, read by check and resolve.
+    let toml = root.path().join("planfile.toml");
+    let _ = std::fs::remove_file(&toml);
+    let name = std::ffi::CString::new(toml.as_os_str().as_encoded_bytes()).expect("a path");
+    // SAFETY: as above.
+    assert_eq!(unsafe { libc::mkfifo(name.as_ptr(), 0o644) }, 0, "mkfifo");
+    for args in [
+        &["decisions", "weir", "check"][..],
+        &["decisions", "weir", "resolve"][..],
+    ] {
+        refused_at_once(&root, args, "is a FIFO (named pipe), not a regular file");
     }
 }
 

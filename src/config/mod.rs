@@ -311,11 +311,13 @@ pub(crate) fn line_of(text: &str, offset: usize) -> usize {
 }
 
 /// Reads the whole file at `path` as UTF-8 text: [`Error::Read`] when it
-/// cannot be read, [`Error::NotUtf8`] when it is not UTF-8.
+/// cannot be read or does not exist, [`Error::SpecialFile`] at once for a
+/// FIFO, socket or device ([`crate::markdown::read_file`]),
+/// [`Error::NotUtf8`] when it is not UTF-8.
 pub(crate) fn read_text(path: &Path) -> Result<String> {
-    let bytes = std::fs::read(path).map_err(|source| Error::Read {
+    let bytes = crate::markdown::read_file(path)?.ok_or_else(|| Error::Read {
         path: path.to_path_buf(),
-        source,
+        source: std::io::Error::from(std::io::ErrorKind::NotFound),
     })?;
     crate::markdown::decode_utf8(path, bytes)
 }

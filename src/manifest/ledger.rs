@@ -203,20 +203,11 @@ pub struct Loaded {
 /// it would promote what may have been corrected. [`Error::Read`] when the
 /// ledger cannot be read.
 pub fn load_ruling(path: &Path, id: &str) -> Result<Loaded> {
-    let bytes = match std::fs::read(path) {
-        Ok(bytes) => bytes,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-            return Err(Error::Ledger(format!(
-                "{}: no rulings ledger here; pass --rulings FILE or set PE_RULINGS_FILE to the run's rulings.ndjson",
-                escape_path(path)
-            )));
-        }
-        Err(source) => {
-            return Err(Error::Read {
-                path: path.to_path_buf(),
-                source,
-            });
-        }
+    let Some(bytes) = crate::markdown::read_file(path)? else {
+        return Err(Error::Ledger(format!(
+            "{}: no rulings ledger here; pass --rulings FILE or set PE_RULINGS_FILE to the run's rulings.ndjson",
+            escape_path(path)
+        )));
     };
     let Search { ruling, skipped } = find(&bytes, id);
     let shown_id = escape_invisible(id);

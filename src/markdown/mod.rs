@@ -82,37 +82,9 @@ impl MarkdownFile {
     /// when it is a FIFO, a socket or a device (SPEC §6); [`Error::Read`]
     /// when it cannot be read; [`Error::NotUtf8`] when it is not UTF-8.
     pub fn read(path: &Path) -> Result<Option<MarkdownFile>> {
-        let read_error = |source| Error::Read {
-            path: path.to_path_buf(),
-            source,
+        let Some(bytes) = read_file(path)? else {
+            return Ok(None);
         };
-        let mut file = match open_without_waiting(path) {
-            Ok(file) => file,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-            // A socket cannot be opened at all (ENXIO): what it is says
-            // more than the system's reason.
-            Err(source) => {
-                return Err(std::fs::metadata(path)
-                    .ok()
-                    .and_then(|m| special_file_kind(&m.file_type()))
-                    .map_or_else(
-                        || read_error(source),
-                        |what| Error::SpecialFile {
-                            path: path.to_path_buf(),
-                            what,
-                        },
-                    ));
-            }
-        };
-        let kind = file.metadata().map_err(read_error)?.file_type();
-        if let Some(what) = special_file_kind(&kind) {
-            return Err(Error::SpecialFile {
-                path: path.to_path_buf(),
-                what,
-            });
-        }
-        let mut bytes = Vec::new();
-        std::io::Read::read_to_end(&mut file, &mut bytes).map_err(read_error)?;
         let text = decode_utf8(path, bytes)?;
         Ok(Some(MarkdownFile::from_text(path.to_path_buf(), text)))
     }
@@ -126,6 +98,47 @@ impl MarkdownFile {
     pub fn line_text(&self, line: usize) -> &str {
         &self.text[self.lines.line_range(&self.text, line)]
     }
+}
+
+/// The bytes of the regular file at `path`, read without waiting on it
+/// (SPEC §6): `Ok(None)` when it does not exist (a dangling symlink
+/// included); [`Error::SpecialFile`] at once when it is a FIFO, a socket
+/// or a device (`/dev/zero` is never read); [`Error::Read`] when it cannot
+/// be read. Every input file goes through here: plans, twins, handoffs,
+/// `planfile.toml`, policy, run and ledger files.
+pub fn read_file(path: &Path) -> Result<Option<Vec<u8>>> {
+    let read_error = |source| Error::Read {
+        path: path.to_path_buf(),
+        source,
+    };
+    let mut file = match open_without_waiting(path) {
+        Ok(file) => file,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        // A socket cannot be opened at all (ENXIO): what it is says more
+        // than the system's reason.
+        Err(source) => {
+            return Err(std::fs::metadata(path)
+                .ok()
+                .and_then(|m| special_file_kind(&m.file_type()))
+                .map_or_else(
+                    || read_error(source),
+                    |what| Error::SpecialFile {
+                        path: path.to_path_buf(),
+                        what,
+                    },
+                ));
+        }
+    };
+    let kind = file.metadata().map_err(read_error)?.file_type();
+    if let Some(what) = special_file_kind(&kind) {
+        return Err(Error::SpecialFile {
+            path: path.to_path_buf(),
+            what,
+        });
+    }
+    let mut bytes = Vec::new();
+    std::io::Read::read_to_end(&mut file, &mut bytes).map_err(read_error)?;
+    Ok(Some(bytes))
 }
 
 /// Opens `path` for reading without waiting: a FIFO with no writer opens
