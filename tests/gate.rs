@@ -433,3 +433,26 @@ fn two_plans_of_one_slug_in_different_folders_share_no_twin() {
     }
     assert!(!root.path().join("docs/handoffs/p/decisions.md").exists());
 }
+
+#[test]
+fn a_plan_in_a_sub_folder_is_named_by_its_slug_so_the_printed_advice_runs() {
+    let root = Root::new();
+    let dir = root.path().join("docs/plans/sub");
+    std::fs::create_dir_all(&dir).expect("the sub-folder");
+    let plan = common::one_phase_plan_owing_nothing("p", "`true`")
+        + "| `relay` | | keeper | outstanding | yes | plan |\n";
+    std::fs::write(dir.join("p.md"), plan).expect("the plan");
+    let (code, out, err) = run(&root, &["decisions", "docs/plans/sub/p.md", "check"]);
+    assert_eq!(code, 1, "{out}{err}");
+    let advice = "answer it: planfile decisions p answer relay --value …";
+    assert!(out.contains(advice), "{out}");
+    let (code, out, err) = run(
+        &root,
+        &["decisions", "p", "answer", "relay", "--value", "off"],
+    );
+    assert_eq!(code, 0, "{out}{err}");
+    let (code, out, _) = run(&root, &["decisions", "p", "check"]);
+    assert_eq!(code, 0, "{out}");
+    let (code, out, _) = run(&root, &["decisions", "docs/plans/sub/p.md", "check"]);
+    assert_eq!(code, 0, "{out}");
+}

@@ -94,18 +94,41 @@ impl PlanLocation {
     /// file is accepted: its slug is the file stem, and when it sits in
     /// `<R>/docs/plans/`, `<R>` becomes the docs root. Anything else must
     /// be a valid slug ([`Error::InvalidSlug`] otherwise); it names
-    /// `docs/plans/<slug>.md` under `root`. The plan need not exist yet.
+    /// `docs/plans/<slug>.md` under `root`, or, when that does not exist,
+    /// the one `<slug>.md` in a sub-folder of `docs/plans/`
+    /// ([`Error::SlugInTwoFolders`] when there are several). The plan need
+    /// not exist yet.
     pub fn resolve(root: &DocsRoot, arg: &str) -> Result<PlanLocation> {
         let as_path = Path::new(arg);
         if arg.ends_with(".md") && as_path.is_file() {
             return PlanLocation::for_path(root, as_path);
         }
         check_slug(arg)?;
-        Ok(PlanLocation {
+        let at = PlanLocation {
             root: root.clone(),
             slug: arg.to_string(),
             plan: root.plans_dir().join(format!("{arg}.md")),
-        })
+        };
+        if at.plan.exists() {
+            return Ok(at);
+        }
+        // A plan in a sub-folder of docs/plans/ is named by its slug too,
+        // as discovery finds it, so the commands a report prints for it
+        // run as printed.
+        let mut found = plans_of_slug(&root.plans_dir(), arg);
+        match found.len() {
+            0 => Ok(at),
+            1 => Ok(PlanLocation {
+                plan: absolute(&found.swap_remove(0)),
+                ..at
+            }),
+            _ => Err(Error::SlugInTwoFolders {
+                twin: at.twin(),
+                plan: found.remove(0),
+                others: found,
+                slug: at.slug,
+            }),
+        }
     }
 
     /// The location of the plan file at `path` (which need not exist, as
