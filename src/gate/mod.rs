@@ -178,7 +178,7 @@ fn missing_keys(
     }
     vocab::owed_when_missing()
         .filter(|spec| !has_row(spec.key))
-        .filter(|spec| !policy.settles(spec.key))
+        .filter(|spec| !crate::manifest::in_force::policy_settles(policy, spec.key))
         .map(|spec| spec.key)
         .collect()
 }

@@ -127,7 +127,9 @@ pub fn decision_key_missing(input: &LintInput, out: &mut Vec<Hit>) {
         return;
     }
     for spec in vocab::owed_when_missing() {
-        if rows().any(|r| r.key == spec.key) || input.env.policy.settles(spec.key) {
+        if rows().any(|r| r.key == spec.key)
+            || crate::manifest::in_force::policy_settles(&input.env.policy, spec.key)
+        {
             continue;
         }
         out.push(Hit {

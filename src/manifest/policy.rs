@@ -32,14 +32,4 @@ impl ConsolePolicy {
     pub fn answer(&self, key: &str) -> Option<&str> {
         self.answers.get(key).map(String::as_str)
     }
-
-    /// Whether the console's preferred answer settles `key` when no row
-    /// decides it (SPEC §5.4 "A missing key is owed"): it has one, and the
-    /// answer gives an answer for the key as a row's value would
-    /// ([`crate::manifest::in_force::no_answer_for`]: `TBD`, `—`, `&nbsp;`
-    /// or `<!-- -->` settle nothing).
-    pub fn settles(&self, key: &str) -> bool {
-        self.answer(key)
-            .is_some_and(|answer| crate::manifest::in_force::no_answer_for(key, answer).is_none())
-    }
 }

@@ -98,6 +98,16 @@ pub fn no_answer_for(key: &str, value: &str) -> Option<String> {
     }
 }
 
+/// Whether the console's preferred answer in `policy` settles `key` when
+/// no row decides it (SPEC §5.4 "A missing key is owed"): it has one, and
+/// that answer gives an answer for the key as a row's value would
+/// ([`no_answer_for`]: `TBD`, `—`, `&nbsp;` or `<!-- -->` settle nothing).
+pub fn policy_settles(policy: &crate::manifest::policy::ConsolePolicy, key: &str) -> bool {
+    policy
+        .answer(key)
+        .is_some_and(|answer| no_answer_for(key, answer).is_none())
+}
+
 /// The answer tokens of a value (SPEC §5.5): runs of `[A-Za-z0-9._@/-]`,
 /// each with its byte range in `text`.
 pub fn answer_tokens(text: &str) -> impl Iterator<Item = (Range<usize>, &str)> {
