@@ -51,6 +51,14 @@ pub(super) fn is_pipe_line(line: &str) -> bool {
     without_container_marks(line).starts_with('|')
 }
 
+/// Whether byte `at` of `file` is inside an HTML block that is a comment.
+fn in_comment(file: &MarkdownFile, at: usize) -> bool {
+    file.doc.html_blocks.iter().any(|range| {
+        range.contains(&at)
+            && without_container_marks(&file.text[range.clone()]).starts_with("<!--")
+    })
+}
+
 /// The lines of the Decisions section `section` of `file` that hold a
 /// decision in a shape no reader takes as a row, other than those `seen`
 /// already accounts for (hidden by a block, or lines of a table):
@@ -60,16 +68,9 @@ pub(super) fn is_pipe_line(line: &str) -> bool {
 /// - when the section holds no manifest table (and no malformed one, which
 ///   `decision-table-malformed` reports), the first line that names a
 ///   decision key ([`named_key`]) in a list item, a blockquote, a closed
-///   code block or as a `key: value` line of text — prose that mentions a
-///   key is no row, and a closed HTML comment is a note on purpose.
-/// Whether byte `at` of `file` is inside an HTML block that is a comment.
-fn in_comment(file: &MarkdownFile, at: usize) -> bool {
-    file.doc.html_blocks.iter().any(|range| {
-        range.contains(&at)
-            && without_container_marks(&file.text[range.clone()]).starts_with("<!--")
-    })
-}
-
+///   code block, a closed HTML comment (a commented-out table) or as a
+///   `key: value` line of text — prose that mentions a key is no row. In a
+///   section that has its table, a closed comment is a note on purpose.
 pub(super) fn unshaped_rows(
     file: &MarkdownFile,
     section: &DecisionSection,
