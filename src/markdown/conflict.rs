@@ -27,11 +27,7 @@ impl MarkdownFile {
             .filter(|&line| is_conflict_marker(self.line_text(line)))
             .filter(|&line| {
                 let start = self.lines.line_start(line);
-                !self
-                    .doc
-                    .code_blocks
-                    .iter()
-                    .any(|b| b.fenced && b.range.contains(&start))
+                !self.doc.code_block_at(start).is_some_and(|b| b.fenced)
             })
             .collect()
     }
