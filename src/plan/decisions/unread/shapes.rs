@@ -73,7 +73,6 @@ pub(super) fn unshaped_rows(
     }
     let manifest_line = section.table.as_ref().map(|t| t.header_line);
     let scan_all = manifest_line.is_none() && section.problems.is_empty();
-    let code = file.doc.code_blocks_in(section.range.clone());
     let mut out: Vec<Unread> = Vec::new();
     let mut unmanifested = false;
     let mut run: Option<(usize, std::mem::Discriminant<Place>)> = None;
@@ -83,7 +82,10 @@ pub(super) fn unshaped_rows(
             continue;
         }
         let text = file.line_text(line);
-        let in_code = code.iter().find(|b| b.range.contains(&start));
+        let in_code = file
+            .doc
+            .code_block_at(start)
+            .filter(|b| section.range.contains(&b.range.start));
         let place = if let Some(block) = in_code {
             let fence = block.fenced
                 && (line == file.line_of(block.range.start)
