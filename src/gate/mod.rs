@@ -15,7 +15,7 @@ use crate::lint::env::LintEnv;
 use crate::lint::{Finding, LintInput};
 use crate::manifest::Manifest;
 use crate::manifest::merge::{View, rank};
-use crate::manifest::owed::{RefusalReason, blocking_said_elsewhere, owed};
+use crate::manifest::owed::{RefusalReason, RowsByKey, owed};
 use crate::plan::decisions::{DecisionRow, FileKind};
 use crate::vocab;
 
@@ -27,7 +27,7 @@ pub struct Refusal<'a> {
     /// Why it stops the start.
     pub reason: RefusalReason,
     /// The row of the view that says the key blocks when the row's own
-    /// blocking cell cannot undo it ([`blocking_said_elsewhere`]: it says
+    /// blocking cell cannot undo it ([`blocking_said_elsewhere`](crate::manifest::owed::blocking_said_elsewhere): it says
     /// nothing, or it is an unsettled twin row); `None` otherwise. Where
     /// the template also marks the key blocking, the refusal names the
     /// template instead.
@@ -76,7 +76,7 @@ pub fn check<'a, S: AsRef<str>>(rows: &[&'a DecisionRow], acks: &[S]) -> Verdict
 
 /// [`check`], where `elsewhere` gives, for a row whose blocking cell says
 /// nothing, the row of the view that says its key blocks (see
-/// [`blocking_said_elsewhere`]); such a row blocks.
+/// [`blocking_said_elsewhere`](crate::manifest::owed::blocking_said_elsewhere)); such a row blocks.
 fn check_with<'a, S: AsRef<str>>(
     rows: &[&'a DecisionRow],
     acks: &[S],
@@ -113,7 +113,7 @@ fn check_with<'a, S: AsRef<str>>(
 /// The whole start gate on `view` of `manifest` (read from docs root
 /// `root`): [`check`] on the view's resolved rows — a row whose blocking
 /// cell says nothing blocks when another row of the view says its key
-/// does ([`blocking_said_elsewhere`]) — and the findings of
+/// does ([`blocking_said_elsewhere`](crate::manifest::owed::blocking_said_elsewhere)) — and the findings of
 /// [`UNREADABLE_CHECKS`] in the plan and the twin, which refuse whatever
 /// `acks` says.
 pub fn check_view<'a, S: AsRef<str>>(
@@ -123,9 +123,8 @@ pub fn check_view<'a, S: AsRef<str>>(
     root: &Path,
 ) -> Verdict<'a> {
     let rows = manifest.resolve(view);
-    let mut verdict = check_with(&rows, acks, |row| {
-        blocking_said_elsewhere(manifest, view, row)
-    });
+    let by_key = RowsByKey::new(manifest);
+    let mut verdict = check_with(&rows, acks, |row| by_key.blocking_said(view, row));
     verdict.unreadable = unreadable(manifest, view, root);
     verdict
 }
@@ -151,8 +150,13 @@ pub fn unreadable(manifest: &Manifest, view: View, root: &Path) -> Vec<Finding> 
             FileKind::Twin => manifest.twin_rows(),
             FileKind::Handoff(_) => &[],
         };
-        rows.iter()
-            .any(|r| r.origin.line == finding.line && rank(r, view).is_some())
+        // The rows are in line order: those on the finding's line start at
+        // `first`.
+        let first = rows.partition_point(|r| r.origin.line < finding.line);
+        rows[first..]
+            .iter()
+            .take_while(|r| r.origin.line == finding.line)
+            .any(|r| rank(r, view).is_some())
     };
     let below_section = |finding: &Finding| {
         let section = match finding.kind {

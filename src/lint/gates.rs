@@ -371,7 +371,7 @@ pub fn landed_gate_unknown_phase(input: &LintInput, out: &mut Vec<Hit>) {
             [DependsToken::Phase(p)] if *p == phase => {
                 format!("names phase {p}, the phase it gates")
             }
-            [DependsToken::Phase(p)] if !graph.contains(p) => format!(
+            [DependsToken::Phase(p)] if !input.manifest.plan.in_graph(*p) => format!(
                 "names phase {p}, which is not in this plan (phases: {})",
                 phase_list(&graph)
             ),

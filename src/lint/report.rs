@@ -51,7 +51,8 @@ impl PlanReport {
     /// then graph order).
     pub fn findings_in_lint_order(&self) -> Vec<&Finding> {
         let mut findings: Vec<&Finding> = self.findings.iter().collect();
-        findings.sort_by_cached_key(|f| self.lint_key(f));
+        let ranks = human_steps::PhaseRanks::new(&self.manifest.plan);
+        findings.sort_by_cached_key(|f| self.lint_key(f, &ranks));
         findings
     }
 
@@ -120,13 +121,13 @@ fn family_start(index: usize) -> usize {
 type LintKey = (usize, usize, usize, FileKind, usize, usize, (usize, usize));
 
 impl PlanReport {
-    fn lint_key(&self, f: &Finding) -> LintKey {
+    fn lint_key(&self, f: &Finding, ranks: &human_steps::PhaseRanks) -> LintKey {
         let start = family_start(f.order.0);
         let interleave = CHECKS
             .get(f.order.0)
             .and_then(|c| family(c.code))
             .map(|(_, how)| how);
-        let rank = || human_steps::phase_rank(&self.manifest.plan, f.kind, f.span.start);
+        let rank = || ranks.rank(f.kind, f.span.start);
         match interleave {
             None => (start, 0, 0, FileKind::Plan, 0, 0, f.order),
             Some(Interleave::Line) => (start, 0, 0, f.kind, f.line, f.column, f.order),

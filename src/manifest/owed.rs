@@ -4,6 +4,8 @@
 //! are rules over rows alone; the start gate ([`crate::gate`]) applies them
 //! to a view, and the writer takes a row's blocking from them (SPEC §7).
 
+use std::collections::HashMap;
+
 use crate::manifest::Manifest;
 use crate::manifest::in_force;
 use crate::manifest::merge::{View, rank};
@@ -139,23 +141,74 @@ pub fn blocking_said_among<'a>(
     view: View,
     row: &DecisionRow,
 ) -> Option<&'a DecisionRow> {
-    let (says_yes, twin_too): (fn(&DecisionRow) -> bool, bool) =
-        if row.blocking_cell == BlockingCell::Empty {
-            (blocks, true)
-        } else if unsettled_twin_row(row) && !blocks(row) {
-            (blocks_on_its_own, false)
-        } else {
-            return None;
-        };
+    let (says_yes, twin_too) = undone_by(row)?;
     let twin_rows = if twin_too { twin_rows } else { &[] };
-    plan_rows
-        .iter()
-        .chain(twin_rows)
-        .filter(|r| says_yes(r))
+    said_among(plan_rows.iter().chain(twin_rows), says_yes, view, row)
+}
+
+/// A rule a row meets or not ([`blocks`], [`blocks_on_its_own`]).
+type RowRule = fn(&DecisionRow) -> bool;
+
+/// What says `row`'s key blocks when `row` cannot undo it (see
+/// [`blocking_said_elsewhere`]): the rule a row must meet, and whether twin
+/// rows count; `None` when `row` may say otherwise.
+fn undone_by(row: &DecisionRow) -> Option<(RowRule, bool)> {
+    if row.blocking_cell == BlockingCell::Empty {
+        Some((blocks, true))
+    } else if unsettled_twin_row(row) && !blocks(row) {
+        Some((blocks_on_its_own, false))
+    } else {
+        None
+    }
+}
+
+/// The row of highest rank in `view` (on equal rank the later) among
+/// `rows` for which `says_yes` holds, other than `row` and of its key.
+fn said_among<'a>(
+    rows: impl Iterator<Item = &'a DecisionRow>,
+    says_yes: RowRule,
+    view: View,
+    row: &DecisionRow,
+) -> Option<&'a DecisionRow> {
+    rows.filter(|r| says_yes(r))
         .filter(|r| r.key == row.key && r.origin != row.origin)
         .filter_map(|r| rank(r, view).map(|rank| (rank, r)))
         .max_by_key(|(rank, _)| *rank)
         .map(|(_, r)| r)
+}
+
+/// A plan's and its twin's rows by key, in reading order: asks
+/// [`blocking_said_elsewhere`] of many rows at the cost of the rows of
+/// their keys, where each question over every row would make the start
+/// gate's cost grow with the square of the manifest.
+#[derive(Debug, Default)]
+pub struct RowsByKey<'a> {
+    /// For each key, its rows in the plan and its rows in the twin.
+    rows: HashMap<&'a str, (Vec<&'a DecisionRow>, Vec<&'a DecisionRow>)>,
+}
+
+impl<'a> RowsByKey<'a> {
+    /// Groups the rows of `manifest` by key.
+    pub fn new(manifest: &'a Manifest) -> RowsByKey<'a> {
+        let mut rows: HashMap<&'a str, (Vec<&'a DecisionRow>, Vec<&'a DecisionRow>)> =
+            HashMap::new();
+        for row in manifest.plan_rows() {
+            rows.entry(row.key.as_str()).or_default().0.push(row);
+        }
+        for row in manifest.twin_rows() {
+            rows.entry(row.key.as_str()).or_default().1.push(row);
+        }
+        RowsByKey { rows }
+    }
+
+    /// [`blocking_said_elsewhere`] of `row` in `view`, over the rows
+    /// grouped here.
+    pub fn blocking_said(&self, view: View, row: &DecisionRow) -> Option<&'a DecisionRow> {
+        let (says_yes, twin_too) = undone_by(row)?;
+        let (plan, twin) = self.rows.get(row.key.as_str())?;
+        let twin: &[&DecisionRow] = if twin_too { twin } else { &[] };
+        said_among(plan.iter().chain(twin).copied(), says_yes, view, row)
+    }
 }
 
 /// Whether the gate counts `row`, the row `view` resolves to for its key
