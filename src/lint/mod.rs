@@ -22,6 +22,7 @@ pub mod conflicts;
 pub mod console;
 pub mod decision_sources;
 pub mod decisions;
+mod depgraph;
 pub mod directives;
 pub mod duration;
 pub mod env;
