@@ -2,13 +2,17 @@
 //! plans (src/generate.rs): reading + merging a view (the listing), the lint,
 //! and a write, in process and as a whole process, beside `cat` of the same
 //! files as a baseline; `validate` over a tree of 1,000 plans; and the
-//! language server re-linting a 72-phase plan after one edit.
+//! language server re-linting a 72-phase plan after one edit; and the plan
+//! engine's modes (`phase-graph` board, ready sets, dependencies, gates,
+//! sizes, scopes, closure) on a 72-phase plan with handoffs and QA, in
+//! process and as a whole process beside `planfile --version`.
 //!
 //! Run: `cargo bench --bench planfile`. BENCHMARKS.md records the figures.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use planfile::engine::{self, EngineEnv, Reading};
 use planfile::generate::{PlanShape, write_docs_root};
 use planfile::lint;
 use planfile::lint::settings::LintSettings;
@@ -212,7 +216,8 @@ fn validate_1000_plans(bencher: divan::Bencher) {
 
 /// `planfile server` after one edit of an open 72-phase plan: the
 /// `didChange` (the whole buffer, one key misspelled or set right again)
-/// goes in; the plan is built from the buffer, linted, and its
+/// goes in (the serving loop then lints the plan it made due); the plan is
+/// built from the buffer, linted, and its
 /// `publishDiagnostics` (one finding, or none) written out as the framed
 /// bytes an editor reads.
 #[divan::bench(sample_count = 300)]
@@ -236,6 +241,7 @@ fn server_relint_after_edit(bencher: divan::Bencher) {
         "textDocument/didOpen",
         serde_json::json!({"textDocument": {"uri": uri, "languageId": "markdown", "version": 1, "text": text}}),
     ));
+    server.lint_due();
     server.take_outgoing();
     let edited = text.replacen("| `stop` |", "| `stops` |", 1);
     assert_ne!(edited, text);
@@ -249,17 +255,110 @@ fn server_relint_after_edit(bencher: divan::Bencher) {
         })
         .collect();
     server.handle(changes[0].clone());
+    server.lint_due();
     let published = format!("{:?}", server.take_outgoing());
     assert!(published.contains("decision-key-unknown"), "{published}");
     let mut n = 1;
     bencher.bench_local(|| {
         n += 1;
         server.handle(changes[n % 2].clone());
+        server.lint_due();
         let mut out = Vec::new();
         for message in server.take_outgoing() {
             transport::write(&mut out, &message).expect("in-memory write");
         }
         assert!(!out.is_empty());
         out
+    });
+}
+
+/// The engine's modes measured, with their argument: every mode planfile
+/// serves, on a phase in the middle of the plan.
+const ENGINE_MODES: [&str; 11] = [
+    "board",
+    "--ready",
+    "--ready-after 36",
+    "--deps 36",
+    "--dependents 36",
+    "--gated 35",
+    "--gate-kind 35",
+    "--size 36",
+    "--repos 36",
+    "--plan-status",
+    "--closed",
+];
+
+/// A 72-phase docs root for the engine: the generated plan (each phase
+/// depends on the one before; every fifth is GATED), the first 20 phases
+/// done, phase 21 in progress, a `test-status.md` passing the done phases,
+/// and a `Size:` bullet in every block.
+fn engine_fixture() -> Fixture {
+    let f = generated("engine-72", 72, 0);
+    let plan = f.root.join("docs/plans/engine-72.md");
+    let text = std::fs::read_to_string(&plan).expect("the plan");
+    let sized = text.replace(
+        "\n- **Verification:**",
+        "\n- **Size:** S\n- **Verification:**",
+    );
+    std::fs::write(&plan, sized).expect("the plan");
+    let handoffs = f.root.join("docs/handoffs/engine-72");
+    std::fs::create_dir_all(&handoffs).expect("the handoffs folder");
+    let mut verdicts = String::from("## QA status\n\n| Phase | Result |\n|---|---|\n");
+    for p in 1..=21 {
+        let status = if p == 21 { "in-progress" } else { "complete" };
+        std::fs::write(
+            handoffs.join(format!("phase-{p:02}-step.md")),
+            format!("---\nstatus: {status}\n---\n\n## What this phase did\n\nStep {p}.\n"),
+        )
+        .expect("a handoff");
+        verdicts.push_str(&format!("| {p} | pass |\n"));
+    }
+    std::fs::write(handoffs.join("test-status.md"), verdicts).expect("test-status.md");
+    f
+}
+
+/// One engine mode in process: read the plan (and what the mode reads
+/// besides), compute the answer, render the reference's text.
+#[divan::bench(args = ENGINE_MODES)]
+fn engine_mode(bencher: divan::Bencher, mode: &str) {
+    let f = engine_fixture();
+    let mut words = mode.split(' ');
+    let name = words.next().unwrap_or("board");
+    let arg = words.next();
+    bencher.bench(|| {
+        let request = engine::mode_request(name, arg).expect("a mode");
+        let env = EngineEnv::fixed(&f.root, "/opt/scripts");
+        let reading = Reading::open(env, f.slug, request.mode.needs).expect("the plan reads");
+        let answer = engine::run(&reading, &request).expect("an answer");
+        output::engine::render(&answer, output::engine::Format::Text)
+    });
+}
+
+/// `planfile phase-graph <slug> <mode>` as a whole process.
+#[divan::bench(args = ENGINE_MODES, sample_count = 30)]
+fn engine_process(bencher: divan::Bencher, mode: &str) {
+    let f = engine_fixture();
+    let bin = env!("CARGO_BIN_EXE_planfile");
+    bencher.bench(|| {
+        Command::new(bin)
+            .arg("--root")
+            .arg(&f.root)
+            .args(["phase-graph", "--scripts-dir", "/opt/scripts", f.slug])
+            .args(mode.split(' ').filter(|w| *w != "board"))
+            .output()
+            .expect("planfile runs")
+    });
+}
+
+/// `planfile --version` as a whole process: what any run of the binary
+/// costs, the yardstick of the engine's modes (SPEC §11: within 2x).
+#[divan::bench(sample_count = 30)]
+fn version_process(bencher: divan::Bencher) {
+    let bin = env!("CARGO_BIN_EXE_planfile");
+    bencher.bench(|| {
+        Command::new(bin)
+            .arg("--version")
+            .output()
+            .expect("planfile runs")
     });
 }

@@ -43,7 +43,7 @@ pub enum Error {
     /// plans are still linted.
     #[error(
         "{}: the file name is not a valid plan slug, so this plan is not linted; rename it to letters, digits, '.', '_' and '-' (starting with a letter or digit, no \"..\"), then .md",
-        escape_invisible(&.0.display().to_string())
+        escape_path(.0)
     )]
     PlanFileName(PathBuf),
 
@@ -51,6 +51,26 @@ pub enum Error {
     /// the reference reports both with exit 1 (SPEC §5.1, §8).
     #[error("{0}")]
     PlanUnreadableForGraph(String),
+
+    /// A `phase-graph` engine mode on a plan that does not exist or whose
+    /// phase graph defines no phase: the reference's message, whole lines
+    /// ending in a newline, printed as they are (SPEC §11). Exit 1.
+    #[error("{0}")]
+    EngineUnreadable(String),
+
+    /// A `phase-graph` mode refused as the reference refuses it
+    /// (`usage: --deps <phase>`, `unknown mode: --x`): its message, printed
+    /// as it is (SPEC §11). Exit 2.
+    #[error("{0}")]
+    EngineRefused(String),
+
+    /// A `phase-graph` mode of the reference that planfile does not serve
+    /// yet (SPEC §11): it fails rather than print something else. Exit 2.
+    #[error(
+        "phase-graph {}: this mode is not implemented yet in planfile; run the reference's scripts/phase-graph.sh for it",
+        escape_invisible(.0)
+    )]
+    EngineNotImplemented(String),
 
     /// `new` on a slug whose plan file already exists (or a link by that
     /// name). Exit 2, nothing written.
@@ -106,6 +126,26 @@ pub enum Error {
         twin: PathBuf,
         /// The slug.
         slug: String,
+    },
+
+    /// A twin or handoff named (a staged file, `--stdin-filename`) whose
+    /// slug more than one plan under `docs/plans/` holds, in different
+    /// folders: they would share its twin and handoffs, so it belongs to
+    /// neither (SPEC §10.1 "stdin and pre-commit"). Exit 2; the other
+    /// arguments are still linted.
+    #[error(
+        "{}: it belongs to the plan {slug}, but {} plans under docs/plans/ have that slug: {}; a twin and handoffs are found by slug (docs/handoffs/{slug}/), so give each plan its own slug (rename one file and its handoffs folder)",
+        escape_path(file),
+        plans.len(),
+        plans.iter().map(|p| escape_path(p)).collect::<Vec<_>>().join(" and ")
+    )]
+    SlugShared {
+        /// The twin or handoff named.
+        file: PathBuf,
+        /// Its slug.
+        slug: String,
+        /// The plans that hold it, by path.
+        plans: Vec<PathBuf>,
     },
 
     /// A file that is not valid UTF-8. Exit 2.
@@ -274,6 +314,7 @@ impl Error {
     pub fn exit_code(&self) -> u8 {
         match self {
             Error::PlanUnreadableForGraph(_)
+            | Error::EngineUnreadable(_)
             | Error::TwinRefused(_)
             | Error::PlanNotCertain(_)
             | Error::ReadBack(_) => 1,
@@ -285,9 +326,12 @@ impl Error {
             | Error::Read { .. }
             | Error::SpecialFile { .. }
             | Error::SharedTwin { .. }
+            | Error::SlugShared { .. }
             | Error::NotUtf8 { .. }
             | Error::UnknownPhase { .. }
             | Error::NotAPhaseNumber { .. }
+            | Error::EngineRefused(_)
+            | Error::EngineNotImplemented(_)
             | Error::UnknownKey(_)
             | Error::Write { .. }
             | Error::DanglingTwin { .. }
@@ -314,7 +358,8 @@ impl Error {
             | Error::Write { path, .. }
             | Error::DanglingTwin { path, .. }
             | Error::DanglingTwinFolder { twin: path, .. }
-            | Error::SpecialFile { path, .. } => Some((path, None)),
+            | Error::SpecialFile { path, .. }
+            | Error::SlugShared { file: path, .. } => Some((path, None)),
             Error::PlanFileName(path) | Error::NoPlansFolder(path) => Some((path, None)),
             Error::NotUtf8 { path, line, .. } => Some((path, Some(*line))),
             _ => None,
@@ -377,7 +422,26 @@ pub fn escape_lookalikes(text: &str) -> String {
 /// `path` as a message shows it: displayed, with invisible and control
 /// characters escaped as [`escape_invisible`] does (SPEC §8).
 pub fn escape_path(path: &Path) -> String {
-    escape_invisible(&path.display().to_string())
+    escape_invisible(&path_text(path))
+}
+
+/// `path` as text, with each byte that is not part of UTF-8 (a file name
+/// the system gives as it is, SPEC §10.1) written `\xNN`, so the name is
+/// shown as it is rather than with a replacement character; a UTF-8 path
+/// is its text.
+pub fn path_text(path: &Path) -> String {
+    let bytes = path.as_os_str().as_encoded_bytes();
+    if let Ok(text) = std::str::from_utf8(bytes) {
+        return text.to_string();
+    }
+    let mut out = String::with_capacity(bytes.len() + 8);
+    for chunk in bytes.utf8_chunks() {
+        out.push_str(chunk.valid());
+        for b in chunk.invalid() {
+            out.push_str(&format!("\\x{b:02X}"));
+        }
+    }
+    out
 }
 
 /// A phase argument as [`Error::UnknownPhase`] names it: `phase <text>`,

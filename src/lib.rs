@@ -9,6 +9,7 @@
 pub mod atomic;
 pub mod cli;
 pub mod config;
+pub mod engine;
 pub mod error;
 pub mod gate;
 pub mod generate;

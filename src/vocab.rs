@@ -11,9 +11,12 @@
 
 pub mod console;
 pub mod directives;
+pub mod gate_kinds;
 pub mod handoffs;
 pub mod human_steps;
+pub mod models;
 pub mod packages;
+pub mod sizing;
 pub mod suggest;
 pub mod verify;
 
@@ -385,6 +388,50 @@ pub const WORD_KEYS: [&str; 8] = [
     "plan-approval",
 ];
 
+/// The words that, alone in an `answered` row's value (any case, decoration
+/// stripped), only hold the answer's place (SPEC §5.4): the row counts as
+/// outstanding. A value made only of `?`, `.`, `-`, `…` and dashes (`?`,
+/// `...`, `---`, `- -`) and one that is only `<…>`-style angle text (words
+/// in angle brackets: `<fill in>`, `<owner>`) are placeholders too.
+pub const PLACEHOLDER_WORDS: [&str; 4] = ["tbd", "todo", "fixme", "xxx"];
+
+/// Whether `value` (decoration already stripped, trimmed) is only a
+/// placeholder (see [`PLACEHOLDER_WORDS`]).
+pub fn is_placeholder(value: &str) -> bool {
+    let value = value.trim_matches([' ', '\t']);
+    if value.is_empty() {
+        return false;
+    }
+    let marks = |c: char| matches!(c, '?' | '.' | '-' | '…' | '—' | '–' | ' ' | '\t');
+    if value.chars().all(marks) {
+        return true;
+    }
+    let angle = value
+        .strip_prefix('<')
+        .and_then(|v| v.strip_suffix('>'))
+        .is_some_and(|inner| {
+            inner.chars().any(char::is_alphanumeric)
+                && inner
+                    .chars()
+                    .all(|c| c.is_alphanumeric() || matches!(c, ' ' | '_' | '-' | '.' | '/' | '…'))
+        });
+    if angle {
+        return true;
+    }
+    PLACEHOLDER_WORDS
+        .iter()
+        .any(|word| value.eq_ignore_ascii_case(word))
+}
+
+/// The keys a view owes when no row decides them (SPEC §5.4 "A missing key
+/// is owed"): those the template marks blocking that have no shipped
+/// default — `permission.policy`, `permission.destructive`, `accounts`,
+/// `human-acts` — in canonical order.
+pub fn owed_when_missing() -> impl Iterator<Item = &'static KeySpec> {
+    KEYS.iter()
+        .filter(|spec| spec.template_blocking && spec.default.is_none())
+}
+
 /// Blocker classes, short forms of a key (SPEC §2); `lock` names no key.
 pub const BLOCKER_CLASSES: [(&str, Option<&str>); 5] = [
     ("credential", Some("credentials")),
@@ -534,6 +581,48 @@ pub fn is_closed_status(status: Option<&str>) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn placeholders_and_the_keys_owed_when_missing() {
+        for value in [
+            "TBD",
+            "tbd",
+            "Todo",
+            "FIXME",
+            "xxx",
+            "?",
+            "...",
+            "---",
+            "- -",
+            "??",
+            "<fill in>",
+            "…",
+        ] {
+            assert!(is_placeholder(value), "{value}");
+        }
+        for value in [
+            "off",
+            "TBD later: ask the lead",
+            "who signs? the harbour master",
+            "<a> and <b>",
+            "n/a",
+            "",
+            "<!-- -->",
+            "<>",
+        ] {
+            assert!(!is_placeholder(value), "{value}");
+        }
+        let keys: Vec<&str> = owed_when_missing().map(|s| s.key).collect();
+        assert_eq!(
+            keys,
+            [
+                "permission.policy",
+                "permission.destructive",
+                "accounts",
+                "human-acts"
+            ]
+        );
+    }
 
     #[test]
     fn canonical_order_starts_and_ends_as_specified() {

@@ -433,6 +433,31 @@ fn mcp_consequence_follows_the_policy() {
     let (_, lines) = lint(&root, "keep", &env);
     assert_eq!(lines.len(), 1, "{lines:#?}");
     assert!(lines[0].contains("runs without them"), "{lines:#?}");
+
+    // The plan's own MCP policy line, its label in any case, decides when
+    // the phase has none; the console's PE_MCP_POLICY says otherwise.
+    for label in ["**MCP policy:**", "**mcp Policy (every phase):**"] {
+        root.plan(
+            "keep",
+            &plan(
+                "keep",
+                &format!("**MCP servers (every session):** `charts`\n{label} require"),
+                &[("—", "keep")],
+                phases,
+            ),
+        );
+        let env = [("PE_MCP_SERVERS", ""), ("PE_MCP_POLICY", "continue")];
+        let (_, lines) = lint(&root, "keep", &env);
+        assert_eq!(lines.len(), 2, "{lines:#?}");
+        assert!(
+            lines[0].contains("parks at boarding"),
+            "{label}: {lines:#?}"
+        );
+        assert!(
+            lines[1].contains("parks this phase at boarding"),
+            "{label}: {lines:#?}"
+        );
+    }
 }
 
 /// F17 looks each lead up once and names it once per phase, and a long plan

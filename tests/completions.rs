@@ -969,3 +969,23 @@ fn regenerate() {
             .expect("write a completion script");
     }
 }
+
+#[test]
+fn the_engine_modes_are_offered_after_the_plan() {
+    let root = plans_root();
+    for shell in SHELLS.into_iter().filter(|s| s.available()) {
+        for (typed, want) in [
+            ("--rea", &["--ready", "--ready-after"][..]),
+            ("--dep", &["--dependents", "--deps"]),
+        ] {
+            let words = ["planfile", "phase-graph", "demo", typed];
+            let got = offers(shell, root.path(), &[], &words);
+            for mode in want {
+                assert!(
+                    got.iter().any(|g| g == mode),
+                    "{shell:?} {words:?}: {got:?}"
+                );
+            }
+        }
+    }
+}

@@ -47,6 +47,8 @@ const HEADER: &str =
 /// header.
 fn weir(rows: &str) -> Root {
     let root = Root::new();
+    // The console's policy answers the keys a weir plan has no row for.
+    root.config(common::POLICY_OF_THE_MISSING);
     root.plan(
         "weir",
         &plan_with("weir", &format!("## Decisions\n\n{HEADER}{rows}")),
@@ -570,4 +572,56 @@ fn a_named_pipe_as_plan_or_twin_is_refused_at_once() {
             "{args:?}: {said}"
         );
     }
+}
+
+/// A lone `=======` under a paragraph is a setext heading, as CommonMark
+/// and GitHub read it: no finding, and the gate lets the plan start; the
+/// same line between the two sides of an unfinished merge is a marker.
+#[test]
+fn a_setext_heading_is_no_conflict_marker_but_a_divider_inside_a_conflict_is() {
+    let plan = |prose: &str| {
+        format!(
+            "---\nslug: beacon\nstatus: active\nphases: 1\n---\n\n# Beacon\n\n{prose}\n\n## Phase graph\n\n| Phase | Title | Depends on | Repos | Exit criteria |\n|---|---|---|---|---|\n| 1 | Timer | — | beacon | lamp on |\n\n## Phases\n\n### Phase 1 — Timer\n- **Verification:** `test -s dusk.log`\n\n## Decisions\n\n| key | value | owner | state | blocking | source |\n|---|---|---|---|---|---|\n| `permission.policy` | ask first | keeper | answered | yes | plan |\n| `permission.destructive` | no pushes | keeper | answered | yes | plan |\n| `accounts` | the harbour account | keeper | answered | yes | plan |\n| `human-acts` | the keeper checks the lens | keeper | answered | yes | plan |\n"
+        )
+    };
+    let root = Root::new();
+    root.plan(
+        "beacon",
+        &plan("Summary\n=======\n\nSwitch the lamp on at dusk."),
+    );
+    let concise = stdout(&root.run(["validate", "beacon", "--format", "concise"]));
+    assert!(!concise.contains("merge-conflict-marker"), "{concise}");
+    assert_eq!(root.decisions("beacon", &["check"]).status.code(), Some(0));
+
+    root.plan(
+        "beacon",
+        &plan("<<<<<<< ours\nThe lamp comes on at dusk.\n=======\nHalf an hour before.\n>>>>>>> theirs"),
+    );
+    let concise = stdout(&root.run(["validate", "beacon", "--format", "concise"]));
+    let lines: Vec<&str> = concise
+        .lines()
+        .filter(|l| l.contains("merge-conflict-marker"))
+        .map(|l| l.split(':').nth(1).unwrap_or_default())
+        .collect();
+    assert_eq!(lines, ["9", "11", "13"], "{concise}");
+    assert_eq!(root.decisions("beacon", &["check"]).status.code(), Some(1));
+}
+
+/// A Decisions table indented four spaces is an indented code block, not a
+/// table: the lint says so (not that a delimiter row is missing) and the
+/// gate refuses.
+#[test]
+fn an_indented_decisions_table_is_named_as_code() {
+    let root = Root::new();
+    root.config(common::POLICY_OF_THE_MISSING);
+    let table = "    | key | value | owner | state | blocking | source |\n    |---|---|---|---|---|---|\n    | `stop` | halt | op | answered | no | plan |\n";
+    root.plan(
+        "weir",
+        &plan_with("weir", &format!("## Decisions\n\n{table}")),
+    );
+    let out = stdout(&root.run(["validate", "weir", "--format", "concise"]));
+    assert!(out.contains("F25 decision-table-unread"), "{out}");
+    assert!(out.contains("indented four spaces or more"), "{out}");
+    assert!(!out.contains("delimiter row missing"), "{out}");
+    assert_eq!(root.decisions("weir", &["check"]).status.code(), Some(1));
 }

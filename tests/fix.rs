@@ -112,6 +112,7 @@ fn diff_shows_the_fixes_writes_nothing_and_exits_1() {
 #[test]
 fn fix_writes_the_fixes_and_says_what_remains() {
     let root = Root::new();
+    root.config(common::POLICY_OF_THE_MISSING);
     let path = root.plan("kettle", KETTLE);
     let output = root.run(["validate", "kettle", "--fix", "--format", "concise"]);
     assert_eq!(output.status.code(), Some(1), "phase 3 still gates");
@@ -162,6 +163,7 @@ fn fix_keeps_line_endings_bom_and_a_missing_final_newline() {
 #[test]
 fn fix_never_touches_the_twin_nor_a_suppressed_finding() {
     let root = Root::new();
+    root.config(common::POLICY_OF_THE_MISSING);
     let text = KETTLE.replace(
         "| 01 | Element | — | kettle | heats |",
         "| 01 | Element | — | kettle | heats | <!-- planfile-ignore: F21 -->",

@@ -140,9 +140,12 @@ fn names_nobody_when_no_owner() {
             .any(|l| l.starts_with("  - relay: outstanding and blocking, owed by nobody named")),
         "{out}"
     );
+    // A phase-2 row is not in the plan-wide view, but `check` judges every
+    // phase's view too: it is named with its phase.
     assert!(
-        !out.contains("budgets"),
-        "a phase-2 row is not in the plan-wide view: {out}"
+        out.lines()
+            .any(|l| l.starts_with("  - phase 2: budgets: outstanding and blocking")),
+        "{out}"
     );
 }
 
@@ -163,19 +166,30 @@ fn passes_without_manifest() {
 #[test]
 fn passes_once_the_twin_answers_the_row() {
     let root = Root::fixture("cases/twin-over-plan");
+    // The console's policy answers the keys the case has no row for, which
+    // the gate would otherwise count as owed.
+    root.config(common::POLICY_OF_THE_MISSING);
     let (code, out, err) = run(&root, &["decisions", "twin-over-plan", "check"]);
     assert_eq!(code, 0, "{err}");
     insta::assert_snapshot!("check_twin_over_plan_text", out);
 }
 
 #[test]
-fn crlf_plan_refuses_in_phase_2_only() {
+fn crlf_plan_refuses_for_phase_2() {
     let root = Root::fixture("cases/crlf");
+    root.config(common::POLICY_OF_THE_MISSING);
     let plan = root.path().join("docs/plans/crlf.md");
     let text = std::fs::read_to_string(&plan).expect("the plan");
     std::fs::write(&plan, text.replace('\n', "\r\n")).expect("write CRLF");
-    let (code, _, _) = run(&root, &["decisions", "crlf", "check"]);
-    assert_eq!(code, 0);
+    let (code, out, _) = run(&root, &["decisions", "crlf", "--phase", "1", "check"]);
+    assert_eq!(code, 0, "{out}");
+    // Without --phase every view is judged, and phase 2's owes `waits`.
+    let (code, out, _) = run(&root, &["decisions", "crlf", "check"]);
+    assert_eq!(code, 1);
+    assert!(
+        out.contains("  - phase 2: waits: outstanding and blocking, owed by kiln-tech"),
+        "{out}"
+    );
     let (code, out, _) = run(&root, &["decisions", "crlf", "--phase", "2", "check"]);
     assert_eq!(code, 1);
     assert!(
@@ -232,4 +246,99 @@ fn missing_plan_is_exit_2() {
     assert_eq!(code, 2);
     assert_eq!(out, "");
     assert!(err.contains("nowhere.md"), "{err}");
+}
+
+/// `check --format json` that cannot give a verdict (exit 2) still prints
+/// JSON: the error object, with the message and the exit code.
+#[test]
+fn a_json_check_that_cannot_judge_prints_the_error_object() {
+    let root = Root::fixture("example");
+    for args in [
+        &[
+            "decisions",
+            "demo",
+            "check",
+            "--format",
+            "json",
+            "--ack",
+            "nokey",
+        ][..],
+        &["decisions", "nosuch", "check", "--format", "json"],
+        &[
+            "decisions",
+            "demo",
+            "--phase",
+            "9",
+            "check",
+            "--format",
+            "json",
+        ],
+    ] {
+        let (code, out, err) = run(&root, args);
+        assert_eq!(code, 2, "{args:?}");
+        let json: serde_json::Value = serde_json::from_str(&out).expect("JSON on stdout");
+        assert_eq!(json["verdict"], "error", "{out}");
+        assert_eq!(json["error"]["exit"], 2, "{out}");
+        assert!(!err.is_empty(), "the message stays on stderr too");
+        let message = json["error"]["message"].as_str().unwrap_or("?");
+        let root_path = root.path().display().to_string();
+        assert!(err.replace(&root_path, "[ROOT]").contains(message), "{err}");
+    }
+}
+
+/// The twin of a plan given by a path is found under that plan's own docs
+/// root whatever folder the command runs in, so the verdict is the same
+/// from anywhere and the advice it prints runs as printed; a plan outside
+/// any `docs/plans/` folder is exit 2 asking for `--root` (SPEC §5.4).
+#[test]
+fn a_plan_given_by_path_is_judged_with_its_own_twin_from_any_folder() {
+    let root = Root::fixture("cases/twin-over-plan");
+    root.config(common::POLICY_OF_THE_MISSING);
+    let elsewhere = tempfile::tempdir().expect("a folder to run in");
+    let plan = root.path().join("docs/plans/twin-over-plan.md");
+    // A decoy twin under the folder the command runs in must not count.
+    let decoy = elsewhere.path().join("docs/handoffs/twin-over-plan");
+    std::fs::create_dir_all(&decoy).expect("decoy folder");
+    std::fs::write(
+        decoy.join("decisions.md"),
+        "## Decisions\n\n| key | value | owner | state | blocking | source |\n|---|---|---|---|---|---|\n| `relay` | | op | outstanding | yes | run |\n",
+    )
+    .expect("decoy twin");
+    for cwd in [root.path(), elsewhere.path()] {
+        let output = root
+            .command()
+            .current_dir(cwd)
+            .env_remove("DOCS_ROOT")
+            .args(["decisions"])
+            .arg(&plan)
+            .arg("check")
+            .output()
+            .expect("run planfile");
+        assert_eq!(
+            output.status.code(),
+            Some(0),
+            "from {}: {}{}",
+            cwd.display(),
+            stdout(&output),
+            stderr(&output)
+        );
+    }
+
+    let loose = elsewhere.path().join("twin-over-plan.md");
+    std::fs::copy(&plan, &loose).expect("a plan outside docs/plans");
+    let output = root
+        .command()
+        .current_dir(elsewhere.path())
+        .env_remove("DOCS_ROOT")
+        .args(["decisions"])
+        .arg(&loose)
+        .arg("check")
+        .output()
+        .expect("run planfile");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("pass --root DIR"),
+        "{}",
+        stderr(&output)
+    );
 }

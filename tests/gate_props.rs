@@ -8,6 +8,7 @@
 use std::path::{Path, PathBuf};
 
 use planfile::gate;
+use planfile::manifest::policy::ConsolePolicy;
 use planfile::manifest::{Manifest, View};
 use planfile::markdown::MarkdownFile;
 use planfile::plan::Plan;
@@ -93,7 +94,33 @@ fn verdict_may_start(text: &str) -> bool {
         plan: Plan::from_file("lh", file),
         twin: None,
     };
-    gate::check_view(&manifest, View::PlanWide, &["relay"], Path::new(".")).may_start()
+    // The console's policy answers the keys the plan has no row for, which
+    // would otherwise be owed (SPEC §5.4 "A missing key is owed").
+    let policy = ConsolePolicy {
+        answers: [
+            ("permission.policy", "ask first"),
+            ("permission.destructive", "deny pushes"),
+            ("accounts", "the keeper's account"),
+            ("human-acts", "none"),
+        ]
+        .into_iter()
+        .map(|(k, v)| (k, v.to_string()))
+        .collect(),
+        delegate_human_gates: None,
+    };
+    let plan_wide = gate::check_view(
+        &manifest,
+        View::PlanWide,
+        &["relay"],
+        Path::new("."),
+        &policy,
+    );
+    let every = gate::check_every_view(&manifest, &["relay"], Path::new("."), &policy);
+    assert!(
+        every.may_start() || !every.refusals.is_empty() || !every.unreadable.is_empty(),
+        "{every:?}"
+    );
+    plan_wide.may_start() && every.may_start()
 }
 
 /// The 0-based index of the Decisions heading's line in [`PLAN`].

@@ -401,7 +401,7 @@ fn duplicate_rows_in_the_view_stop_the_start() {
     );
 
     // Duplicates scoped to phase 1 stop phase 1's view, not the plan-wide
-    // one.
+    // one; `check` without `--phase` judges phase 1's view too.
     let phase_row = |state: &str| format!("| `stop` | | operator | {state} | yes | plan | | 1 |");
     let root = new_plan(|t| {
         swap(
@@ -415,7 +415,9 @@ fn duplicate_rows_in_the_view_stop_the_start() {
             ),
         )
     });
-    assert_eq!(check(&root, &[]).0, 0, "{}", check(&root, &[]).1);
+    let (code, out) = check(&root, &[]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("  - phase 1: stop: "), "{out}");
     let (code, out) = check(&root, &["--phase", "1"]);
     assert_eq!(code, 1, "{out}");
     assert!(
@@ -531,7 +533,9 @@ fn answer_refuses_while_the_plans_decisions_are_hidden() {
 fn check_help_names_every_json_field() {
     let out = Root::new().run(["decisions", "lh", "check", "--help"]);
     assert!(
-        stdout(&out).contains("{verdict, slug, view, refusals, acknowledged, unreadable}"),
+        stdout(&out).contains(
+            "{verdict, slug, view, every_view, refusals, missing, acknowledged, unreadable}"
+        ),
         "{}",
         stdout(&out)
     );
@@ -549,6 +553,8 @@ fn check_help_names_every_json_field() {
         keys,
         [
             "acknowledged",
+            "every_view",
+            "missing",
             "refusals",
             "slug",
             "unreadable",
@@ -820,8 +826,13 @@ fn an_answered_blocking_row_without_an_answer_is_owed() {
         ("permission.policy", "—", "the value \"—\" says nothing"),
         ("permission.policy", "** **", "the value is empty"),
         ("relay", "—", "the value \"—\" says nothing"),
-        ("relay", "TBD", "\"TBD\" is not one of: off last-resort"),
-        ("relay", "?", "\"?\" is not one of: off last-resort"),
+        ("relay", "TBD", "only a placeholder (\"TBD\")"),
+        ("relay", "?", "only a placeholder (\"?\")"),
+        (
+            "relay",
+            "sometimes",
+            "\"sometimes\" is not one of: off last-resort",
+        ),
         ("relay", "`-`", "the value \"-\" says nothing"),
     ];
     for (key, value, why) in cases {

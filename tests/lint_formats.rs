@@ -157,6 +157,7 @@ fn sarif_has_the_required_fields() {
 #[test]
 fn github_escapes_messages_and_properties() {
     let root = Root::new();
+    root.config(common::POLICY_OF_THE_MISSING);
     let docs_root = root.path().join("farm,yard:2026");
     std::fs::create_dir_all(docs_root.join("docs/plans")).expect("docs/plans");
     std::fs::write(

@@ -161,6 +161,7 @@ fn report_with(
     };
     let outcome = lint::run_all(&input, &LintSettings::default());
     PlanReport {
+        orphan: false,
         slug: "p".into(),
         closed: manifest.plan.is_closed(),
         phases: manifest.plan.graph_phases().len(),
@@ -198,7 +199,7 @@ proptest! {
             prop_assert!(rendered.contains(f.name), "{rendered}");
         }
         let reports = [report];
-        let findings = planfile::output::Findings { plans: &reports, unreadable: &[], base: None };
+        let findings = planfile::output::Findings { plans: &reports, unreadable: &[], base: None, repository: None };
         let sarif = planfile::output::sarif::document(findings);
         prop_assert_eq!(
             sarif["runs"][0]["results"].as_array().map(Vec::len),
@@ -228,7 +229,8 @@ proptest! {
         let printed = in_lint.len();
         let findings = in_lint.iter().filter(|f| report.gates(f)).count();
         prop_assert_eq!(verdict.stderr.lines().count() - usize::from(verdict.exit == 1), printed);
-        if report.closed {
+        // A closed plan never gates, but on a certainty finding (SPEC §6).
+        if report.closed && findings == 0 {
             prop_assert_eq!(verdict.exit, 0);
             prop_assert!(verdict.stdout.starts_with("LINT OK (closed): p — "));
         } else if findings > 0 {

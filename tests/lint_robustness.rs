@@ -283,6 +283,7 @@ fn through_closed_pipe(root: &Root, args: &str) -> (String, String) {
 #[test]
 fn a_closed_pipe_keeps_the_exit_code_of_the_verdict() {
     let root = Root::new();
+    root.config(common::POLICY_OF_THE_MISSING);
     root.plan("busy", &plan_with_many_findings("busy", 2000));
     for (args, first) in [
         ("validate", "error[F25]: decision row `made-up-0`"),
@@ -587,6 +588,7 @@ fn a_near_miss_decisions_heading_is_a_finding_naming_line_and_fault() {
 #[test]
 fn an_unclosed_fence_or_comment_is_reported_where_it_opens() {
     let root = Root::new();
+    root.config(common::POLICY_OF_THE_MISSING);
     for (opener, closer, what) in [
         ("```sh", "```", "code block"),
         ("~~~~", "~~~~", "code block"),
@@ -664,6 +666,7 @@ fn an_example_heading_in_a_closed_block_is_not_a_near_miss() {
 #[test]
 fn the_twin_is_checked_for_unclosed_blocks_and_near_misses() {
     let root = Root::new();
+    root.config(common::POLICY_OF_THE_MISSING);
     root.plan(
         "kiln",
         &plan_with("kiln", &format!("## Decisions\n\n{TABLE}")),

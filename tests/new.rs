@@ -218,3 +218,20 @@ fn numeric_and_boolean_slugs_stay_strings() {
             .success();
     }
 }
+
+/// A file name or a path where the slug goes names the slug to pass and
+/// where the plan would be written, never a doubled `.md`.
+#[test]
+fn a_file_name_for_the_slug_names_the_slug_to_pass() {
+    let root = Root::new();
+    for arg in ["x.md", "docs/plans/x.md"] {
+        let out = root.run(["new", arg]);
+        assert_eq!(out.status.code(), Some(2), "{arg}");
+        assert_eq!(
+            stderr(&out),
+            "planfile: new takes a slug, not a file name: pass \"x\", and the plan is written to docs/plans/x.md\n",
+            "{arg}"
+        );
+    }
+    assert!(!root.path().join("docs/plans/x.md").exists());
+}

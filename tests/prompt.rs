@@ -148,7 +148,7 @@ fn heading_names_the_rereading_command_and_tabs_print_as_spaces() {
         "{heading}"
     );
     assert!(
-        out.contains("  - [answered] waits: rain forecast\n"),
+        out.contains("  - [answered] waits: rain forecast — the console passes over it: the answer in force is window (the shipped default)\n"),
         "{out}"
     );
     assert!(!out.contains('\t'));
@@ -265,4 +265,28 @@ fn a_manifest_that_cannot_be_read_is_announced_first() {
     root.plan("walled-garden", GARDEN);
     let (_, out, _) = run(&root, &["decisions", "walled-garden", "prompt"]);
     assert!(!out.contains("Warning:"), "{out}");
+}
+
+/// A terminal sequence in a cell reaches no terminal through the prompt:
+/// the prompt shows it escaped, while the TSV listing stays the bash
+/// tooling's bytes.
+#[test]
+fn control_characters_in_a_cell_are_escaped_in_the_prompt_only() {
+    let root = Root::new();
+    root.plan(
+        "walled-garden",
+        &GARDEN.replace(
+            "| `issues` | draft |",
+            "| `issues` | draft \u{1b}[31mred\u{1b}[0m |",
+        ),
+    );
+    let (code, out, _) = run(
+        &root,
+        &["decisions", "walled-garden", "--phase", "1", "prompt"],
+    );
+    assert_eq!(code, 0);
+    assert!(!out.contains('\u{1b}'), "{out:?}");
+    assert!(out.contains("draft \\u{1B}[31mred\\u{1B}[0m"), "{out}");
+    let (_, tsv, _) = run(&root, &["phase-graph", "walled-garden", "--decisions", "1"]);
+    assert!(tsv.contains("draft \u{1b}[31mred\u{1b}[0m"), "{tsv:?}");
 }

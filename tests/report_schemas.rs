@@ -94,8 +94,8 @@ fn gitlab_report_has_the_fields_gitlab_reads() {
             .find(|i| i["location"]["path"] == path && i["location"]["lines"]["begin"] == line)
             .map(|i| i["severity"].clone())
     };
-    assert_eq!(severity("docs/plans/alpha.md", 31), Some("major".into()));
-    assert_eq!(severity("docs/plans/gamma.md", 24), Some("info".into()));
+    assert_eq!(severity("docs/plans/alpha.md", 35), Some("major".into()));
+    assert_eq!(severity("docs/plans/gamma.md", 28), Some("info".into()));
     assert_eq!(severity("docs/plans/legacy.md", 5), Some("critical".into()));
     assert_eq!(
         severity("docs/handoffs/alpha/decisions.md", 8),
@@ -118,7 +118,7 @@ fn gitlab_report_has_the_fields_gitlab_reads() {
     std::fs::write(&plan, moved).expect("write alpha");
     let (_, again) = report(&root, "gitlab");
     let again: Value = serde_json::from_slice(&again).expect("JSON");
-    assert_eq!(again[1]["location"]["lines"]["begin"], 33);
+    assert_eq!(again[1]["location"]["lines"]["begin"], 37);
     assert_eq!(again[1]["fingerprint"], issues[1]["fingerprint"]);
 }
 

@@ -59,10 +59,16 @@ impl Client {
 
     /// Starts `planfile ARGS` in `root` (see [`Client::start`]).
     fn start_with(root: &Path, args: &[&str]) -> Client {
+        Client::start_in(root, root, args)
+    }
+
+    /// Starts `planfile ARGS` with `cwd` as its working directory, its
+    /// documentation pages under `cache/.cache`.
+    fn start_in(cwd: &Path, cache: &Path, args: &[&str]) -> Client {
         let mut child = Command::new(env!("CARGO_BIN_EXE_planfile"))
             .args(args)
-            .current_dir(root)
-            .env("XDG_CACHE_HOME", root.join(".cache"))
+            .current_dir(cwd)
+            .env("XDG_CACHE_HOME", cache.join(".cache"))
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
@@ -142,15 +148,29 @@ impl Client {
         response["result"].clone()
     }
 
+    /// `initialize` as an editor that shows Markdown sends it, offering
+    /// `encodings`; then `initialized`.
     fn initialize(&mut self, encodings: &[&str]) -> Value {
-        let result = self.call(
-            "initialize",
-            json!({
-                "processId": null,
-                "rootUri": null,
-                "capabilities": {"general": {"positionEncodings": encodings}},
-            }),
-        );
+        self.initialize_with(json!({
+            "general": {"positionEncodings": encodings},
+            "textDocument": {
+                "hover": {"contentFormat": ["markdown", "plaintext"]},
+                "completion": {"completionItem": {"documentationFormat": ["markdown", "plaintext"]}},
+            },
+        }))
+    }
+
+    /// `initialize` with `capabilities` and no process id; then
+    /// `initialized`.
+    fn initialize_with(&mut self, capabilities: Value) -> Value {
+        self.initialize_params(
+            json!({"processId": null, "rootUri": null, "capabilities": capabilities}),
+        )
+    }
+
+    /// `initialize` with `params`; then `initialized`.
+    fn initialize_params(&mut self, params: Value) -> Value {
+        let result = self.call("initialize", params);
         self.notify("initialized", json!({}));
         result
     }
@@ -195,6 +215,33 @@ impl Client {
         assert_eq!(result, Value::Null);
         self.notify("exit", Value::Null);
         self.end()
+    }
+
+    /// Answers the server's request `request` with a null result, as a
+    /// client that did what was asked.
+    fn reply_null(&mut self, request: &Value) {
+        self.send(&json!({"jsonrpc": "2.0", "id": request["id"], "result": null}));
+    }
+
+    /// Sends a request and returns the whole response with every message
+    /// the server sent before it (in order): what handling the messages
+    /// sent so far gave.
+    fn request_with_preceding(&mut self, method: &str, params: Value) -> (Value, Vec<Value>) {
+        let response = self.request(method, params);
+        (response, std::mem::take(&mut self.pending))
+    }
+
+    /// The exit code when the process ends within `within` (its input
+    /// still open); `None` when it is still running then.
+    fn exits_within(&mut self, within: Duration) -> Option<Option<i32>> {
+        let deadline = std::time::Instant::now() + within;
+        while std::time::Instant::now() < deadline {
+            if let Some(status) = self.child.try_wait().expect("the server's status") {
+                return Some(status.code());
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        None
     }
 
     /// Waits for the process to end; its exit code and stderr.
@@ -278,6 +325,10 @@ phases: 2
 |---|---|---|---|---|---|---|
 | `relays` | off | keeper | answered | no | plan | — |
 | `relay` | off | keeper | answered | yes | plan | 2 |
+| `permission.policy` | ask first | keeper | answered | yes | plan | — |
+| `permission.destructive` | deny pushes | keeper | answered | yes | plan | — |
+| `accounts` | the harbour account | keeper | answered | yes | plan | — |
+| `human-acts` | none | keeper | answered | yes | plan | — |
 ";
 
 #[test]
@@ -511,7 +562,13 @@ fn positions_after_emoji_and_cjk_in_both_encodings() {
             "textDocument/codeAction",
             json!({"textDocument": {"uri": uri(&plan)}, "range": state["range"], "context": {"diagnostics": [state]}}),
         );
-        let edit = &actions[0]["edit"]["changes"][uri(&plan)][0];
+        let suppress = actions
+            .as_array()
+            .into_iter()
+            .flatten()
+            .find(|a| a["title"] == "Suppress decision-state-unknown on this line")
+            .expect("the suppression quick fix");
+        let edit = &suppress["edit"]["changes"][uri(&plan)][0];
         let row = WIDE.lines().nth(28).expect("the row");
         let end = if name == "utf-8" {
             row.len()
@@ -546,11 +603,7 @@ fn a_twin_has_its_findings_and_its_changes_relint_the_plan() {
     let root = Root::new();
     let plan = root.plan("harbour", PLAN);
     let twin = root.twin("harbour", TWIN);
-    std::fs::write(
-        root.path().join("planfile.toml"),
-        "[lint]\nadvisory = [\"verification-empty-open\"]\n",
-    )
-    .expect("settings");
+    root.config("[lint]\nadvisory = [\"verification-empty-open\"]\n");
     let mut client = Client::start(root.path());
     client.initialize(&[]);
     client.open(&plan, PLAN);
@@ -766,4 +819,366 @@ fn the_fixes_of_validate_fix_are_quick_fixes() {
     );
     let (code, stderr) = client.finish();
     assert_eq!(code, Some(0), "{stderr}");
+}
+
+/// The messages of `messages` that publish diagnostics for `path`.
+fn publishes<'a>(messages: &'a [Value], path: &Path) -> Vec<&'a Value> {
+    let uri = uri(path);
+    messages
+        .iter()
+        .filter(|m| m["method"] == "textDocument/publishDiagnostics" && m["params"]["uri"] == uri)
+        .collect()
+}
+
+/// A notification as its framed bytes.
+fn framed(method: &str, params: Value) -> Vec<u8> {
+    let body = json!({"jsonrpc": "2.0", "method": method, "params": params}).to_string();
+    format!("Content-Length: {}\r\n\r\n{body}", body.len()).into_bytes()
+}
+
+/// A `didChange` of `path` to `version` replacing the text from
+/// (`line`, `from`) to (`line`, `to`) with `text`.
+fn edit(path: &Path, version: i32, line: u32, (from, to): (u32, u32), text: &str) -> Vec<u8> {
+    framed(
+        "textDocument/didChange",
+        json!({
+            "textDocument": {"uri": uri(path), "version": version},
+            "contentChanges": [{
+                "range": {"start": {"line": line, "character": from}, "end": {"line": line, "character": to}},
+                "text": text,
+            }],
+        }),
+    )
+}
+
+/// SPEC §10.2 (in the editor's world): the settings are those found from
+/// the document's own folder upward — here a `planfile.toml` above the
+/// docs root, in the repository the plan is in — and never those of the
+/// server's working directory, here another project with its own.
+#[test]
+fn settings_come_from_the_documents_folder_not_the_servers() {
+    let project = tempfile::tempdir().expect("a folder");
+    std::fs::write(
+        project.path().join("planfile.toml"),
+        "[lint]\nignore = [\"verification-empty-open\"]\n",
+    )
+    .expect("the project's settings");
+    let root = project.path().join("handbook");
+    std::fs::create_dir_all(root.join("docs/plans")).expect("docs/plans");
+    let plan = root.join("docs/plans/harbour.md");
+    std::fs::write(&plan, PLAN).expect("the plan");
+    let elsewhere = tempfile::tempdir().expect("a folder");
+    std::fs::write(
+        elsewhere.path().join("planfile.toml"),
+        "[lint]\nignore = [\"decision-key-unknown\"]\n",
+    )
+    .expect("another project's settings");
+
+    let mut client = Client::start_in(elsewhere.path(), elsewhere.path(), &["server"]);
+    client.initialize(&[]);
+    client.open(&plan, PLAN);
+    let found = client.diagnostics(&plan);
+    assert_eq!(
+        codes(&found),
+        ["suppression-unused", "decision-key-unknown"],
+        "the project's settings, not those of the server's folder: {found:?}"
+    );
+    let (code, stderr) = client.finish();
+    assert_eq!(code, Some(0), "{stderr}");
+}
+
+/// SPEC §10.2: a client that takes dynamic registrations is asked to watch
+/// `planfile.toml`, twins and handoffs; a change it reports re-lints the
+/// open plans it affects, with the settings read again, and leaves the
+/// others alone. A client that does not take them is asked nothing.
+#[test]
+fn watched_files_are_registered_and_their_changes_relint() {
+    let root = Root::new();
+    let plan = root.plan("harbour", PLAN);
+    let mut client = Client::start(root.path());
+    client.initialize_with(json!({
+        "workspace": {"didChangeWatchedFiles": {"dynamicRegistration": true}},
+    }));
+    let register = client.wait_for("a registration", |m| {
+        m["method"] == "client/registerCapability"
+    });
+    let registration = &register["params"]["registrations"][0];
+    assert_eq!(registration["method"], "workspace/didChangeWatchedFiles");
+    let globs: Vec<&str> = registration["registerOptions"]["watchers"]
+        .as_array()
+        .expect("watchers")
+        .iter()
+        .filter_map(|w| w["globPattern"].as_str())
+        .collect();
+    for glob in [
+        "**/planfile.toml",
+        "**/docs/handoffs/*/decisions.md",
+        "**/docs/handoffs/*/phase-*.md",
+    ] {
+        assert!(globs.contains(&glob), "{glob} in {globs:?}");
+    }
+    client.reply_null(&register);
+
+    client.open(&plan, PLAN);
+    assert!(codes(&client.diagnostics(&plan)).contains(&"verification-empty-open".to_string()));
+    // The settings change on disk: the plan is linted with the new ones.
+    root.config("[lint]\nignore = [\"verification-empty-open\"]\n");
+    let settings = uri(&root.path().join("planfile.toml"));
+    client.notify(
+        "workspace/didChangeWatchedFiles",
+        json!({"changes": [{"uri": settings, "type": 2}]}),
+    );
+    assert_eq!(
+        codes(&client.diagnostics(&plan)),
+        ["suppression-unused", "decision-key-unknown"]
+    );
+    // A change in another project's files: nothing is linted again.
+    let other = tempfile::tempdir().expect("a folder");
+    client.notify(
+        "workspace/didChangeWatchedFiles",
+        json!({"changes": [{"uri": uri(&other.path().join("docs/handoffs/harbour/decisions.md")), "type": 1}]}),
+    );
+    let (_, before) = client.request_with_preceding("textDocument/hover", pos(&plan, 6, 3));
+    assert!(publishes(&before, &plan).is_empty(), "{before:?}");
+    let (code, stderr) = client.finish();
+    assert_eq!(code, Some(0), "{stderr}");
+
+    // A client that does not take dynamic registrations (Neovim's
+    // profiles) is asked nothing.
+    let mut client = Client::start(root.path());
+    client.initialize_with(json!({
+        "workspace": {"didChangeWatchedFiles": {"dynamicRegistration": false}},
+    }));
+    let (_, before) = client.request_with_preceding("textDocument/hover", pos(&plan, 6, 3));
+    assert!(
+        !before
+            .iter()
+            .any(|m| m["method"] == "client/registerCapability"),
+        "{before:?}"
+    );
+    let (code, stderr) = client.finish();
+    assert_eq!(code, Some(0), "{stderr}");
+}
+
+/// SPEC §10.2: the server exits when the editor's process that
+/// `initialize` named is gone, though its input stays open — with 1, as
+/// LSP says of an exit without `shutdown` — and not while it runs.
+#[cfg(unix)]
+#[test]
+fn the_server_exits_when_the_editors_process_is_gone() {
+    let root = Root::new();
+    let plan = root.plan("harbour", PLAN);
+    let mut editor = Command::new("sleep")
+        .arg("600")
+        .spawn()
+        .expect("a stand-in editor");
+    let mut client = Client::start(root.path());
+    client.initialize_params(json!({
+        "processId": editor.id(),
+        "rootUri": null,
+        "capabilities": {},
+    }));
+    client.open(&plan, PLAN);
+    client.diagnostics(&plan);
+    assert_eq!(
+        client.exits_within(Duration::from_millis(2500)),
+        None,
+        "the server serves while the editor runs"
+    );
+    assert_eq!(
+        client.call("textDocument/hover", pos(&plan, 6, 3)),
+        Value::Null
+    );
+    editor.kill().expect("the editor is killed");
+    editor.wait().expect("and reaped");
+    assert_eq!(
+        client.exits_within(Duration::from_secs(10)),
+        Some(Some(1)),
+        "the server ends within seconds of its editor"
+    );
+    let (_, stderr) = client.end();
+    assert!(stderr.contains("is gone"), "logged: {stderr}");
+}
+
+/// SPEC §10.2: a burst of changes is linted once, at its newest version —
+/// no diagnostics are published for the versions a newer one replaced —
+/// and a request after it is answered from the newest text. A request
+/// inside a burst is answered from the text as it stands at that point.
+#[test]
+fn a_burst_of_changes_is_linted_once_at_its_newest_version() {
+    let root = Root::new();
+    let plan = root.plan("harbour", PLAN);
+    let mut client = Client::start(root.path());
+    client.initialize(&[]);
+    client.open(&plan, PLAN);
+    assert!(codes(&client.diagnostics(&plan)).contains(&"decision-key-unknown".to_string()));
+
+    // Versions 2 to 9 type into the title; version 10 writes the misspelled
+    // key `relays` (0-based line 29, characters 3 to 9) as `announce`. The
+    // whole burst is written at once, as one write to the pipe.
+    let mut burst = Vec::new();
+    for version in 2..10 {
+        let at = 16 + (version as u32 - 2);
+        burst.extend(edit(&plan, version, 6, (at, at), "!"));
+    }
+    burst.extend(edit(&plan, 10, 29, (3, 9), "announce"));
+    assert!(burst.len() < 4096, "one atomic pipe write: {}", burst.len());
+    client.send_raw(&burst);
+    let (hover, before) = client.request_with_preceding("textDocument/hover", pos(&plan, 29, 4));
+    let published = publishes(&before, &plan);
+    let versions: Vec<&Value> = published.iter().map(|m| &m["params"]["version"]).collect();
+    assert_eq!(versions, [&json!(10)], "one lint, of the newest version");
+    let found = published[0]["params"]["diagnostics"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
+    assert_eq!(
+        codes(&found),
+        ["suppression-unused", "verification-empty-open"]
+    );
+    let text = hover["result"]["contents"]["value"].as_str().unwrap_or("");
+    assert!(text.contains("**`announce`** · decision key"), "{hover}");
+
+    // Change, hover, change, hover: each hover sees its own version.
+    let mut mixed = edit(&plan, 11, 29, (3, 11), "relay");
+    let hover_at = |id: i64| {
+        let body = json!({"jsonrpc": "2.0", "id": id, "method": "textDocument/hover", "params": pos(&plan, 29, 4)}).to_string();
+        format!("Content-Length: {}\r\n\r\n{body}", body.len()).into_bytes()
+    };
+    mixed.extend(hover_at(1001));
+    mixed.extend(edit(&plan, 12, 29, (3, 8), "stop"));
+    mixed.extend(hover_at(1002));
+    client.send_raw(&mixed);
+    let first = client.wait_for("the first hover", |m| m["id"] == 1001);
+    let second = client.wait_for("the second hover", |m| m["id"] == 1002);
+    let value = |h: &Value| {
+        h["result"]["contents"]["value"]
+            .as_str()
+            .unwrap_or("")
+            .to_string()
+    };
+    assert!(value(&first).contains("**`relay`**"), "{first}");
+    assert!(value(&second).contains("**`stop`**"), "{second}");
+
+    let (code, stderr) = client.finish();
+    assert_eq!(code, Some(0), "{stderr}");
+}
+
+/// SPEC §10.2: hover and completion documentation come in a format the
+/// client supports — plain text without Markdown marks for a client that
+/// offers no `markdown` (Emacs' eglot without markdown-mode offers
+/// `plaintext` for hovers, and Emacs 29 no documentation format at all).
+#[test]
+fn a_client_without_markdown_gets_plain_text() {
+    let root = Root::new();
+    let plan = root.plan("harbour", PLAN);
+    let mut client = Client::start(root.path());
+    client.initialize_with(json!({
+        "textDocument": {"hover": {"contentFormat": ["plaintext"]}, "completion": {"completionItem": {}}},
+    }));
+    client.open(&plan, PLAN);
+    client.diagnostics(&plan);
+    let no_marks = |text: &str| !text.contains("**") && !text.contains('`');
+
+    let hover = client.call("textDocument/hover", pos(&plan, 30, 4));
+    assert_eq!(hover["contents"]["kind"], "plaintext", "{hover}");
+    let text = hover["contents"]["value"].as_str().expect("text");
+    assert!(text.starts_with("relay · decision key\n\n"), "{text}");
+    assert!(text.contains("- Answer words: off last-resort"), "{text}");
+    assert!(no_marks(text), "{text}");
+    let hover = client.call("textDocument/hover", pos(&plan, 20, 30));
+    let text = hover["contents"]["value"].as_str().expect("text");
+    assert!(
+        text.starts_with("decision-key-unknown (F25) · gating"),
+        "{text}"
+    );
+    assert!(no_marks(text), "{text}");
+
+    let keys = client.call("textDocument/completion", pos(&plan, 29, 4));
+    let items = keys.as_array().expect("items");
+    assert_eq!(items.len(), 19);
+    for item in items {
+        let docs = &item["documentation"];
+        let text = docs
+            .as_str()
+            .unwrap_or_else(|| panic!("a plain string: {item}"));
+        assert!(no_marks(text), "{text}");
+    }
+    let (code, stderr) = client.finish();
+    assert_eq!(code, Some(0), "{stderr}");
+}
+
+/// SPEC §10.1 "Unsafe fixes": a misspelled state or key that the finding
+/// names the word for is offered as a quick fix that is not preferred
+/// (`isPreferred` false), writing that word — and `validate --fix` leaves
+/// it alone.
+#[test]
+fn a_misspelled_word_is_an_unsafe_quick_fix_not_preferred() {
+    let root = Root::new();
+    let text = PLAN.replace(
+        "| answered | no | plan | — |",
+        "| answerd | no | plan | — |",
+    );
+    assert_ne!(text, PLAN);
+    let plan = root.plan("harbour", &text);
+    let mut client = Client::start(root.path());
+    client.initialize(&[]);
+    client.open(&plan, &text);
+    let found = client.diagnostics(&plan);
+    for (code, title, range, new_text) in [
+        (
+            "decision-state-unknown",
+            "write answered (unsafe fix)",
+            json!({"start": {"line": 29, "character": 28}, "end": {"line": 29, "character": 35}}),
+            "answered",
+        ),
+        (
+            "decision-key-unknown",
+            "write relay (unsafe fix)",
+            json!({"start": {"line": 29, "character": 3}, "end": {"line": 29, "character": 9}}),
+            "relay",
+        ),
+    ] {
+        let diagnostic = find(&found, code).clone();
+        assert!(
+            diagnostic["message"]
+                .as_str()
+                .is_some_and(|m| m.contains(&format!("did you mean `{new_text}`?"))),
+            "{diagnostic}"
+        );
+        let actions = client.call(
+            "textDocument/codeAction",
+            json!({"textDocument": {"uri": uri(&plan)}, "range": diagnostic["range"],
+                   "context": {"diagnostics": [diagnostic]}}),
+        );
+        let actions = actions.as_array().expect("actions");
+        let fix = actions
+            .iter()
+            .find(|a| a["title"] == title)
+            .unwrap_or_else(|| panic!("{title} in {actions:?}"));
+        assert_eq!(fix["kind"], "quickfix");
+        assert_eq!(fix["isPreferred"], false, "{fix}");
+        assert_eq!(
+            fix["edit"]["changes"][uri(&plan)],
+            json!([{"range": range, "newText": new_text}])
+        );
+        assert!(
+            !actions.iter().any(|a| a["isPreferred"] == true),
+            "nothing preferred: {actions:?}"
+        );
+    }
+    let (code, stderr) = client.finish();
+    assert_eq!(code, Some(0), "{stderr}");
+
+    let fixed = root
+        .cmd()
+        .args(["validate", "harbour", "--fix"])
+        .output()
+        .expect("validate --fix runs");
+    assert_eq!(
+        std::fs::read_to_string(&plan).expect("the plan"),
+        text,
+        "validate --fix applies no unsafe fix: {}",
+        String::from_utf8_lossy(&fixed.stderr)
+    );
 }

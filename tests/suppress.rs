@@ -71,6 +71,7 @@ fn names(doc: &Value) -> Vec<String> {
 #[test]
 fn an_own_line_comment_silences_the_next_line_and_never_gates() {
     let root = Root::new();
+    root.config(common::POLICY_OF_THE_MISSING);
     root.plan("lantern", &plan(GRAPH_ROW, "", ROW));
     let (code, doc) = json(&root, "lantern");
     assert_eq!(
@@ -132,6 +133,7 @@ fn a_comment_on_the_line_itself_and_a_file_wide_one_silence_too() {
 #[test]
 fn a_comment_after_a_table_rows_last_pipe_is_no_cell() {
     let root = Root::new();
+    root.config(common::POLICY_OF_THE_MISSING);
     let graph =
         "| 2 | Glass | 1, 3 | lamp | clean | <!-- planfile-ignore: depends-phase-undefined -->";
     let rows = format!(
@@ -157,6 +159,7 @@ fn a_comment_after_a_table_rows_last_pipe_is_no_cell() {
 #[test]
 fn a_code_names_every_check_with_it_and_comments_in_code_are_not_suppressions() {
     let root = Root::new();
+    root.config(common::POLICY_OF_THE_MISSING);
     let graph = "| 2 | Glass *(GATED)* | 1 | lamp | clean |";
     let text = format!(
         "{}\n```markdown\n<!-- planfile-ignore-file: F14 -->\n```\n\nSee `<!-- planfile-ignore-file: F14 -->`.\n\n<!-- planfile-ignore-file: f24 -->\n",
@@ -175,6 +178,7 @@ fn a_code_names_every_check_with_it_and_comments_in_code_are_not_suppressions() 
 #[test]
 fn a_suppression_that_suppresses_nothing_is_reported() {
     let root = Root::new();
+    root.config(common::POLICY_OF_THE_MISSING);
     let phase1 =
         "<!-- planfile-ignore: verification-empty-open, gate-type-unknown, no-such-check -->\n";
     root.plan("lantern", &plan(GRAPH_ROW, phase1, ROW));
@@ -235,6 +239,7 @@ fn phase_graph_lint_judges_suppressions_of_the_checks_it_does_not_print_as_valid
     // never printed by --lint, yet whether a comment naming them suppresses
     // something is the same question as for validate.
     let root = Root::new();
+    root.config(common::POLICY_OF_THE_MISSING);
     let text = plan(
         "| 2 | Glass | 1 | lamp | clean |",
         "",
@@ -262,6 +267,7 @@ fn phase_graph_lint_judges_suppressions_of_the_checks_it_does_not_print_as_valid
 #[test]
 fn sarif_and_github_count_suppressed_findings() {
     let root = Root::new();
+    root.config(common::POLICY_OF_THE_MISSING);
     root.plan(
         "lantern",
         &plan(GRAPH_ROW, "<!-- planfile-ignore: F14 -->\n", ROW),
@@ -290,6 +296,7 @@ fn sarif_and_github_count_suppressed_findings() {
 #[test]
 fn twin_rows_take_suppressions_and_the_writer_keeps_them() {
     let root = Root::new();
+    root.config(common::POLICY_OF_THE_MISSING);
     root.plan(
         "lantern",
         &plan(GRAPH_ROW, "<!-- planfile-ignore: F14 -->\n", ROW),

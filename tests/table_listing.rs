@@ -133,3 +133,23 @@ fn strip_ansi(text: &str) -> String {
     }
     out
 }
+
+/// `COLUMNS` wider than any table is taken as the widest width, not
+/// dropped for the default of 100: nothing is cut.
+#[test]
+fn a_very_wide_columns_cuts_nothing() {
+    let root = Root::fixture("example");
+    let out = root
+        .cmd()
+        .env("COLUMNS", "100000")
+        .args(["decisions", "demo", "list", "--format", "table"])
+        .output()
+        .expect("run planfile");
+    assert_eq!(out.status.code(), Some(0));
+    let text = stdout(&out);
+    assert!(!text.contains('…'), "{text}");
+    assert!(
+        text.contains("an ask goes to the on-call operator"),
+        "{text}"
+    );
+}

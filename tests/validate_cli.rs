@@ -74,6 +74,7 @@ fn with_stdin(root: &Root, args: &[&str], input: &[u8]) -> std::process::Output 
 #[test]
 fn readme_and_index_are_not_plans_when_plans_are_discovered() {
     let root = two_plans();
+    root.config(common::POLICY_OF_THE_MISSING);
     std::fs::write(
         root.path().join("docs/plans/README.md"),
         "# Plans\n\n- clean-one\n",
@@ -94,6 +95,7 @@ fn readme_and_index_are_not_plans_when_plans_are_discovered() {
 #[test]
 fn a_folder_names_every_plan_under_it_but_not_twins() {
     let root = two_plans();
+    root.config(common::POLICY_OF_THE_MISSING);
     std::fs::create_dir_all(root.path().join("docs/plans/archive")).expect("a sub-folder");
     std::fs::write(
         root.path().join("docs/plans/archive/old-one.md"),
@@ -122,6 +124,7 @@ fn a_folder_names_every_plan_under_it_but_not_twins() {
 #[test]
 fn a_glob_the_shell_did_not_expand_is_expanded() {
     let root = two_plans();
+    root.config(common::POLICY_OF_THE_MISSING);
     let (code, out) = concise(&root, &["docs/plans/b*.md"]);
     assert_eq!(code, 1);
     assert!(
@@ -141,6 +144,7 @@ fn a_glob_the_shell_did_not_expand_is_expanded() {
 #[test]
 fn stdin_is_a_plan_named_by_stdin_filename() {
     let root = two_plans();
+    root.config(common::POLICY_OF_THE_MISSING);
     let broken = plan_text("piped", "look at it");
     // Named: messages carry the name, and the twin beside it is read.
     root.twin(
@@ -376,6 +380,7 @@ fn select_ignore_and_extend_select_on_the_command_line() {
 #[test]
 fn statistics_count_the_findings_of_each_check() {
     let root = two_plans();
+    root.config(common::POLICY_OF_THE_MISSING);
     root.plan("broken-two", &plan_text("broken-two", "by eye"));
     root.plan(
         "broken-three",
@@ -471,16 +476,16 @@ fn config_select_extend_select_and_ignore() {
 #[test]
 fn config_exclude_skips_discovered_files_only() {
     let root = two_plans();
-    root.config("[lint]\nexclude = [\"docs/plans/broken-*.md\"]\n");
+    root.config_with_policy("[lint]\nexclude = [\"docs/plans/broken-*.md\"]\n");
     assert_eq!(concise(&root, &[]), (0, String::new()));
     assert_eq!(concise(&root, &["docs/plans"]).0, 0);
     assert_eq!(concise(&root, &["docs/plans/*.md"]).0, 0);
     // A file named on the command line is linted, as ruff does.
     assert_eq!(concise(&root, &["broken-one"]).0, 1);
     assert_eq!(concise(&root, &["docs/plans/broken-one.md"]).0, 1);
-    root.config("[lint]\nexclude = [\"broken-one.md\"]\n");
+    root.config_with_policy("[lint]\nexclude = [\"broken-one.md\"]\n");
     assert_eq!(concise(&root, &[]).0, 0);
-    root.config("[lint]\nexclude = [\"plans\"]\n");
+    root.config_with_policy("[lint]\nexclude = [\"plans\"]\n");
     assert_eq!(concise(&root, &[]).0, 0);
 }
 
@@ -491,15 +496,18 @@ fn config_per_file_ignores_apply_to_the_file_a_finding_is_in() {
         "clean-one",
         "## Decisions\n\n| key | value | owner | state | blocking | source |\n|---|---|---|---|---|---|\n| `stopp` | halt | op | answered | no | run |\n",
     );
+    root.config(common::POLICY_OF_THE_MISSING);
     assert_eq!(
         names(&concise(&root, &[]).1),
         ["verification-empty-open", "decision-key-unknown"]
     );
-    root.config(
+    root.config_with_policy(
         "[lint.per-file-ignores]\n\"docs/plans/broken-*.md\" = [\"F14\"]\n\"docs/handoffs/**\" = [\"decision-key-unknown\"]\n",
     );
     assert_eq!(concise(&root, &[]), (0, String::new()));
-    root.config("[lint.per-file-ignores]\n\"docs/plans/clean-*.md\" = [\"F14\", \"F25\"]\n");
+    root.config_with_policy(
+        "[lint.per-file-ignores]\n\"docs/plans/clean-*.md\" = [\"F14\", \"F25\"]\n",
+    );
     assert_eq!(
         names(&concise(&root, &[]).1),
         ["verification-empty-open", "decision-key-unknown"],
@@ -727,4 +735,37 @@ fn help_and_manual_name_the_exit_codes_and_the_settings_file() {
             assert!(text.contains(needle), "{args:?} lacks {needle}");
         }
     }
+}
+
+/// A twin whose plan does not exist is reported as twin-orphan (advisory),
+/// when validate discovers the docs root's plans and when the twin is
+/// named; a twin with its plan is not.
+#[test]
+fn a_twin_without_its_plan_is_reported_as_an_orphan() {
+    let root = Root::new();
+    root.plan(
+        "harbour",
+        &common::one_phase_plan_owing_nothing("harbour", "`test -s blink.log`"),
+    );
+    let twin = "# Decisions — gone\n\n## Decisions\n\n| key | value | owner | state | blocking | source | evidence | phase |\n|---|---|---|---|---|---|---|---|\n| `stop` | halt | op | answered | no | run | r-2 | — |\n";
+    root.twin("gone", twin);
+    root.twin("harbour", twin);
+    for args in [&[][..], &["docs/handoffs/gone/decisions.md"][..]] {
+        let out = root.run([&["validate", "--format", "concise"][..], args].concat());
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {}", stderr(&out));
+        let lines: Vec<String> = stdout(&out).lines().map(str::to_string).collect();
+        assert_eq!(lines.len(), 1, "{lines:?}");
+        assert!(
+            lines[0].starts_with("docs/handoffs/gone/decisions.md:1:1: F20 twin-orphan: "),
+            "{lines:?}"
+        );
+        assert!(lines[0].contains("(docs/plans/gone.md)"), "{lines:?}");
+    }
+    let out = root.run([
+        "validate",
+        "docs/handoffs/harbour/decisions.md",
+        "--format",
+        "concise",
+    ]);
+    assert_eq!(stdout(&out), "");
 }

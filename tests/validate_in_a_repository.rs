@@ -52,6 +52,7 @@ fn with_stdin(root: &Root, args: &[&str], input: &[u8]) -> std::process::Output 
 #[test]
 fn a_repository_or_its_docs_folder_names_its_plans_and_nothing_else() {
     let root = repository();
+    root.config(common::POLICY_OF_THE_MISSING);
     for folder in [".", "docs", "./docs/"] {
         let output = run(&root, &[folder, "--format", "concise"]);
         assert_eq!(output.status.code(), Some(1), "{folder}");
@@ -180,7 +181,7 @@ fn a_deeper_settings_file_is_not_read_and_validate_says_so() {
 fn show_settings_prints_the_file_and_checks_of_each_plan() {
     let root = repository();
     root.config(
-        "[lint]\nadvisory = [\"verification-empty-open\"]\nignore = [\"gate-date-invalid\"]\nexclude = [\"docs/plans/archive\"]\n[lint.per-file-ignores]\n\"docs/plans/harbour.md\" = [\"decision-row-duplicate\"]\n",
+        "[lint]\nadvisory = [\"verification-empty-open\"]\nignore = [\"gate-date-invalid\"]\nexclude = [\"docs/plans/archive\"]\n[lint.per-file-ignores]\n\"docs/plans/harbour.md\" = [\"decision-key-unknown\"]\n",
     );
     let output = run(&root, &["--show-settings"]);
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
@@ -217,7 +218,7 @@ fn show_settings_prints_the_file_and_checks_of_each_plan() {
             "{block}"
         );
     }
-    assert!(blocks[0].contains("per-file-ignores: F25 decision-row-duplicate"));
+    assert!(blocks[0].contains("per-file-ignores: F25 decision-key-unknown"));
     assert!(blocks[1].contains("per-file-ignores: none"));
     assert!(
         !out.contains("verification-empty-open —"),
@@ -411,6 +412,7 @@ fn colour_goes_into_a_file_only_when_asked_and_colours_every_text_report() {
 #[test]
 fn statistics_refuse_the_formats_for_programs_and_sort_by_count() {
     let root = repository();
+    root.config(common::POLICY_OF_THE_MISSING);
     for format in ["sarif", "junit", "gitlab", "github"] {
         let output = run(&root, &["--statistics", "--format", format]);
         assert_eq!(output.status.code(), Some(2), "{format}");

@@ -154,6 +154,7 @@ fn values_the_console_passes_over_are_written_with_a_note() {
 #[test]
 fn promote_writes_a_ruling_that_answers_nothing_and_notes_it() {
     let root = root();
+    root.config(common::POLICY_OF_THE_MISSING);
     let ledger = root.path().join("rulings.ndjson");
     std::fs::write(
         &ledger,
@@ -276,6 +277,7 @@ fn planfile_toml_can_make_the_lint_gating() {
 #[test]
 fn a_word_in_other_letters_is_left_to_decision_word_style() {
     let root = Root::new();
+    root.config(common::POLICY_OF_THE_MISSING);
     root.plan(
         "lock-keeper",
         &PLAN.replace(

@@ -53,6 +53,12 @@ fn help_says_what_each_option_defaults_to_and_accepts() {
         ("list", "Possible values: - tsv:"),
         ("list", "- table: An aligned table"),
         ("check", "Possible values: - text:"),
+        // Every option a verb accepts is in its synopsis.
+        (
+            "waive",
+            "Usage: planfile decisions SLUG [--phase N] waive KEY --reason TEXT [--by WHO] [--blocking yes|no]",
+        ),
+        ("answer", "[--blocking yes|no]"),
     ];
     for (verb, needle) in cases {
         let help = help(verb);

@@ -258,8 +258,9 @@ impl Target {
         let mut notes = Vec::new();
         let result = (|| {
             notes.extend(self.keep_flags(temp.as_file()));
-            temp.write_all(bytes)?;
-            temp.flush()?;
+            // The file itself, not the temporary-file wrapper, whose errors
+            // carry its path: the path is named once, below.
+            temp.as_file_mut().write_all(bytes)?;
             if let Some(note) = self.keep_owner(temp.as_file())? {
                 notes.push(note);
             }
@@ -271,7 +272,16 @@ impl Target {
         })();
         match result {
             Ok(()) => Ok((temp, notes)),
-            Err(e) => Err(self.write_error(&path, e)),
+            Err(why) => Err(self.write_error(
+                &self.path,
+                std::io::Error::new(
+                    why.kind(),
+                    format!(
+                        "the new text could not be written to {} ({why}), so the file is as it was",
+                        escape_path(&path)
+                    ),
+                ),
+            )),
         }
     }
 

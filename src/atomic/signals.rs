@@ -8,6 +8,13 @@
 //! status 128+N and a parent sees the signal. At any other time the signal
 //! acts at once, as if none of this were installed; a signal the process
 //! was started ignoring (`nohup`) stays ignored.
+//!
+//! A write the system stops (SPEC §7) must end the same way as any other
+//! failed write: a file-size limit (`ulimit -f`) would otherwise kill the
+//! process with `SIGXFSZ` in the middle of writing the temporary file and
+//! leave it behind. So from the first replacement on, `SIGXFSZ` is
+//! ignored: the write then fails with `EFBIG`, the temporary file is
+//! removed, and the error names the file (exit 2), as for a full disk.
 
 #[cfg(unix)]
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -115,6 +122,11 @@ impl Drop for Hold {
 #[cfg(unix)]
 fn install() {
     use signal_hook::flag;
+    // SAFETY: setting a signal's disposition to SIG_IGN installs no handler
+    // code; it only makes a write past the file-size limit return EFBIG.
+    unsafe {
+        libc::signal(libc::SIGXFSZ, libc::SIG_IGN);
+    }
     for signal in HELD {
         if ignored(signal) {
             continue;

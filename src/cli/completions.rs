@@ -432,6 +432,17 @@ fn slugs_under(root: &DocsRoot) -> Vec<String> {
         .collect()
 }
 
+/// The modes of `phase-graph` that start with `current` (the engine's
+/// table, [`crate::engine::MODES`]).
+pub(super) fn engine_modes(current: &OsStr) -> Vec<CompletionCandidate> {
+    let current = current.to_string_lossy();
+    crate::engine::MODES
+        .iter()
+        .filter(|m| m.name != "board" && m.name.starts_with(current.as_ref()))
+        .map(|m| CompletionCandidate::new(m.name).help(Some(m.summary.into())))
+        .collect()
+}
+
 /// [`plan_slugs`], then the paths that start with `current`: the
 /// completer of `validate`'s plans (slugs, files and folders).
 pub(super) fn plans_or_paths(current: &OsStr) -> Vec<CompletionCandidate> {

@@ -111,7 +111,7 @@ pub const RESOLVE_USAGE: &str = "planfile decisions SLUG [--phase N] resolve [KE
 pub const ANSWER_USAGE: &str = "planfile decisions SLUG [--phase N] answer KEY --value TEXT [--by WHO] [--blocking yes|no] [--evidence TEXT]";
 /// The one-line usage of `waive`.
 pub const WAIVE_USAGE: &str =
-    "planfile decisions SLUG [--phase N] waive KEY --reason TEXT [--by WHO]";
+    "planfile decisions SLUG [--phase N] waive KEY --reason TEXT [--by WHO] [--blocking yes|no]";
 /// The one-line usage of `promote`.
 pub const PROMOTE_USAGE: &str =
     "planfile decisions SLUG [--phase N] promote --from-ruling ID [--key KEY] [--by WHO]";
@@ -153,7 +153,8 @@ pub struct CheckArgs {
 pub enum GateFormat {
     /// The verdict and each refusal, for a person.
     Text,
-    /// `{verdict, slug, view, refusals, acknowledged, unreadable}`.
+    /// `{verdict, slug, view, every_view, refusals, missing, acknowledged,
+    /// unreadable}`.
     Json,
 }
 

@@ -12,8 +12,9 @@ use crate::output::gate::GateSubject;
 use crate::root::{DocsRoot, PlanLocation, normalize_lexically};
 use crate::vocab;
 
-/// Runs the start gate on the view `--phase` names (plan-wide without it)
-/// and prints the verdict on stdout. Returns exit 0 when the run may start,
+/// Runs the start gate on the view `--phase` names — without it, on the
+/// plan-wide view and every phase's view (SPEC §5.4) — and prints the
+/// verdict on stdout. Returns exit 0 when the run may start,
 /// 1 when it is refused. Usage errors (exit 2): an `--ack` that is empty or
 /// not a key of the vocabulary; plus the errors of [`Manifest::load`] and an
 /// unknown phase. Commands printed as advice carry `root`, the `--root`
@@ -36,7 +37,11 @@ pub(super) fn decisions_check(
     }
     let manifest = Manifest::load(location)?;
     let view = manifest.view(phase)?;
-    let verdict = gate::check_view(&manifest, view, &args.ack, &location.root.0);
+    let policy = crate::config::policy::load_policy(None, &location.root.0)?;
+    let verdict = match phase {
+        Some(_) => gate::check_view(&manifest, view, &args.ack, &location.root.0, &policy),
+        None => gate::check_every_view(&manifest, &args.ack, &location.root.0, &policy),
+    };
     let subject = GateSubject {
         manifest: &manifest,
         slug: &location.slug,

@@ -1,27 +1,37 @@
 //! `phase-graph <SLUG> --decisions [N]` (SPEC §5.1) and
 //! `decisions <SLUG> [--phase N] list [--format tsv|json|table]` (SPEC §5.2).
 
-use super::{ListArgs, ListFormat, PhaseGraphArgs, print_stdout};
+use super::{ListArgs, ListFormat, print_stdout};
 use crate::error::{Error, Result};
 use crate::manifest::Manifest;
 use crate::output;
 use crate::output::color::ColorChoice;
 use crate::root::{DocsRoot, PlanLocation};
 
-/// `phase-graph <SLUG> --decisions [N]`: the TSV listing of the view. A
-/// missing plan or a plan without a phase-graph table is exit 1 (the
-/// reference's codes); an unknown phase is exit 2.
-pub(super) fn phase_graph_decisions(root: &DocsRoot, args: &PhaseGraphArgs) -> Result<u8> {
-    let location = PlanLocation::resolve(root, &args.slug)?;
+/// `phase-graph <SLUG> --decisions [N]`: the TSV listing of the view
+/// (`json`: the JSON of `decisions list --format json`). A missing plan or
+/// a plan without a phase-graph table is exit 1 (the reference's codes);
+/// an unknown phase is exit 2.
+pub(super) fn phase_graph_decisions(
+    root: &DocsRoot,
+    slug: &str,
+    phase: Option<&str>,
+    json: bool,
+) -> Result<u8> {
+    let location = PlanLocation::resolve(root, slug)?;
     // The process ends after the listing: the system takes the memory back
     // at once, where freeing every row of a large twin would take a pass of
     // its own.
     let manifest = std::mem::ManuallyDrop::new(load_graphable(&location)?);
-    let phase = args.decisions.as_deref().filter(|p| !p.is_empty());
+    let phase = phase.filter(|p| !p.is_empty());
     let view = manifest.view(phase)?;
     let rows = manifest.resolve(view);
     let mut buf = Vec::new();
-    output::tsv::write(&mut buf, &rows)?;
+    if json {
+        output::json::write(&mut buf, &manifest, &rows)?;
+    } else {
+        output::tsv::write(&mut buf, &rows)?;
+    }
     print_stdout(&buf)?;
     std::mem::forget(rows);
     Ok(0)

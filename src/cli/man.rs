@@ -26,10 +26,10 @@ const EXIT_STATUS: [(&str, &str); 3] = [
 ];
 
 /// The environment variables read (SPEC §1, §7, §9, §10.1).
-const ENVIRONMENT: [(&str, &str); 9] = [
+const ENVIRONMENT: [(&str, &str); 12] = [
     (
         "DOCS_ROOT",
-        "The docs root when --root is not given (else the nearest folder up from the working directory that has docs/plans/, else the working directory).",
+        "The docs root when --root is not given (else the nearest folder up from the working directory that has docs/plans/, else the working directory; for phase-graph's engine modes, as the reference finds it: the main working tree of the repository that holds the working directory, else the nearest folder up that has docs/plans/).",
     ),
     (
         "PE_OWNER",
@@ -63,11 +63,23 @@ const ENVIRONMENT: [(&str, &str); 9] = [
         "COLUMNS",
         "The width of the table of list and resolve --format table (else the terminal's, else 100).",
     ),
+    (
+        "PE_SCRIPTS",
+        "The folder phase-graph names the workflow's scripts in, in the commands it prints, when --scripts-dir is not given (else the folder of the planfile binary).",
+    ),
+    (
+        "PE_NOW, PE_TODAY",
+        "The time (YYYY-MM-DDTHH:MM:SSZ) and the date (YYYY-MM-DD) phase-graph takes as now and today (else the clock).",
+    ),
+    (
+        "PE_BOOT_FLOOR",
+        "The first call's context this repository measured, in tokens: the session floor phase-graph's suggested batches are sized with (else the shipped 121000).",
+    ),
 ];
 
 /// The files read and written, relative to the docs root (SPEC §1, §7,
 /// §10.1).
-const FILES: [(&str, &str); 6] = [
+const FILES: [(&str, &str); 8] = [
     ("docs/plans/<slug>.md", "A plan."),
     (
         "docs/handoffs/<slug>/decisions.md",
@@ -80,6 +92,14 @@ const FILES: [(&str, &str); 6] = [
     (
         "docs/handoffs/<slug>/phase-<NN>-*.md",
         "The phases' handoffs, read for their status.",
+    ),
+    (
+        "docs/handoffs/<slug>/test-status.md",
+        "The QA verdicts (## QA status); when it exists, QA gates a phase's dependents.",
+    ),
+    (
+        "docs/handoffs/<slug>/gate-status.md",
+        "The gate approvals (## Gate approvals) phase-graph's board marks.",
     ),
     (
         "planfile.toml",

@@ -13,6 +13,7 @@ mod listing;
 mod man;
 mod needs;
 mod new;
+mod phase_graph;
 mod prompt;
 mod resolve;
 mod server;
@@ -69,8 +70,9 @@ pub struct Cli {
 /// The commands.
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// Reference-compatible views of one plan: its resolved decisions as TSV
-    /// (--decisions [N]) or its lint verdict (--lint).
+    /// The plan engine: reference-compatible views of one plan — the status
+    /// board, ready sets, dependencies, gates, sizes and scopes, its
+    /// resolved decisions as TSV (--decisions [N]), its lint verdict (--lint).
     #[command(name = "phase-graph")]
     PhaseGraph(PhaseGraphArgs),
 
@@ -209,8 +211,10 @@ pub struct ValidateArgs {
     /// docs/plans/ folders), globs (expanded when the shell did not), a
     /// twin, handoff or planfile.toml (the plans it belongs to), or - for
     /// stdin (default: every plan under docs/plans/).
+    // Paths as the system gives them: a name that is not UTF-8 is a path
+    // like any other (SPEC §10.1), not a parse error.
     #[arg(value_name = "SLUG|PATH", add = ArgValueCompleter::new(completions::plans_or_paths))]
-    pub plans: Vec<String>,
+    pub plans: Vec<PathBuf>,
 
     /// How findings are printed.
     #[arg(long, value_enum, default_value_t = FindingsFormat::Human)]
@@ -256,8 +260,9 @@ pub struct ValidateArgs {
     #[arg(long)]
     pub no_config: bool,
 
-    /// The path of the plan read from stdin (-), for messages and for
-    /// finding its twin.
+    /// The path of the file read from stdin (-), for messages and for
+    /// finding the files it comes with: a plan, or its twin or a handoff
+    /// (the buffer then stands for that file, its plan read from disk).
     #[arg(long, value_name = "PATH")]
     pub stdin_filename: Option<PathBuf>,
 
@@ -272,6 +277,12 @@ pub struct ValidateArgs {
     /// is written); exit 1 when there is any (0 with --exit-zero).
     #[arg(long)]
     pub diff: bool,
+
+    /// With --fix or --diff, also apply (or show) the unsafe fixes: repairs
+    /// that may change what the author meant, such as a misspelled state,
+    /// source or key that the finding names (`answerd` -> `answered`).
+    #[arg(long)]
+    pub unsafe_fixes: bool,
 
     /// Leave out a plan named on the command line when a folder search
     /// would (an `exclude` glob, README.md, INDEX.md), as the pre-commit
@@ -315,52 +326,71 @@ pub struct ExplainArgs {
 
 /// Arguments of `phase-graph`.
 #[derive(Debug, Args)]
-#[command(group(clap::ArgGroup::new("mode").required(true).args(["decisions", "lint"])))]
+#[command(after_help = phase_graph::after_help())]
 pub struct PhaseGraphArgs {
+    /// The folder the commands the modes print name the workflow's scripts
+    /// in (the reference's own folder); default: $PE_SCRIPTS, else the
+    /// folder of the planfile binary.
+    #[arg(long, value_name = "DIR", value_hint = clap::ValueHint::DirPath)]
+    pub scripts_dir: Option<PathBuf>,
+
+    /// How the answer is printed: the reference's text, or one JSON object
+    /// whose `mode` field names the mode.
+    #[arg(long, value_enum, default_value_t = EngineFormat::Text)]
+    pub format: EngineFormat,
+
     /// The plan's slug, or the path of its .md file.
     #[arg(value_name = "SLUG", add = ArgValueCompleter::new(completions::plan_slugs))]
     pub slug: String,
 
-    /// Print the resolved decisions as TSV (key, state, owner, blocking,
-    /// source, value); with N, phase N's view.
-    #[arg(long, value_name = "N", num_args = 0..=1, default_missing_value = "")]
-    pub decisions: Option<String>,
+    /// The mode (below); none: the status board.
+    #[arg(
+        value_name = "MODE",
+        allow_hyphen_values = true,
+        add = ArgValueCompleter::new(completions::engine_modes)
+    )]
+    pub mode: Option<String>,
 
-    /// Lint the plan (F14, F24, F25 and the structure checks), reference format.
-    #[arg(long)]
-    pub lint: bool,
+    /// The mode's argument: a phase number for most modes.
+    #[arg(value_name = "ARG", allow_hyphen_values = true)]
+    pub arg: Option<String>,
+
+    /// Words after the argument, ignored as the reference ignores them.
+    #[arg(hide = true, trailing_var_arg = true, allow_hyphen_values = true)]
+    pub rest: Vec<String>,
+}
+
+/// The output formats of `phase-graph` (SPEC §11).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum EngineFormat {
+    /// The reference's text.
+    Text,
+    /// One JSON object: the mode's answer as data.
+    Json,
 }
 
 /// Runs a parsed command line; returns the process exit code (SPEC §8).
 /// Output goes to stdout and stderr; errors are returned, not printed.
 pub fn run(cli: Cli) -> Result<u8> {
+    if let Command::PhaseGraph(args) = &cli.command {
+        return phase_graph::phase_graph(cli.root.as_deref(), args);
+    }
     let root = DocsRoot::from_env(cli.root.as_deref())?;
     match cli.command {
-        Command::PhaseGraph(args) => {
-            if args.lint {
-                return validate::phase_graph_lint(&root, &args);
-            }
-            listing::phase_graph_decisions(&root, &args)
-        }
+        Command::PhaseGraph(_) => Ok(0),
         Command::Decisions(args) => {
-            let location = PlanLocation::resolve(&root, args.plan())?;
-            location.check_own_twin()?;
-            let phase = args.phase.as_deref();
-            match &args.verb {
-                Verb::List(list) => listing::decisions_list(&location, phase, list, cli.color),
-                Verb::Check(check) => {
-                    let advice = gate::advice_root(&root, &location, cli.root.as_deref());
-                    gate::decisions_check(&location, phase, check, advice.as_deref())
-                }
-                Verb::Prompt(_) => {
-                    let advice = gate::advice_root(&root, &location, cli.root.as_deref());
-                    prompt::decisions_prompt(&location, phase, advice.as_deref())
-                }
-                Verb::Resolve(r) => resolve::decisions_resolve(&location, phase, r, cli.color),
-                Verb::Answer(a) => write::run(&location, phase, write::WriteVerb::Answer(a)),
-                Verb::Waive(w) => write::run(&location, phase, write::WriteVerb::Waive(w)),
-                Verb::Promote(p) => write::run(&location, phase, write::WriteVerb::Promote(p)),
+            let result = decisions(&root, cli.root.as_deref(), cli.color, &args);
+            // A verdict asked for as JSON is JSON even when it cannot be
+            // given: the error object on stdout, the message on stderr.
+            if let (Verb::Check(check), Err(e)) = (&args.verb, &result)
+                && check.format == GateFormat::Json
+                && !e.is_broken_pipe()
+            {
+                let mut buf = Vec::new();
+                crate::output::gate::write_json_error(&mut buf, args.plan(), e)?;
+                print_stdout(&buf)?;
             }
+            result
         }
         Command::New(args) => new::new_plan(&root, &args),
         Command::Completions(args) => completions::print_completions(args.shell),
@@ -369,6 +399,38 @@ pub fn run(cli: Cli) -> Result<u8> {
         Command::Explain(args) => validate::explain(&args),
         Command::Server(args) => server::server(&args),
         Command::Needs(args) => needs::needs(&args),
+    }
+}
+
+/// Runs a `decisions` command: locates the plan (refusing one whose docs
+/// root is not known, or whose twin another plan reads), then runs the
+/// verb. Errors carry their exit code (SPEC §8).
+fn decisions(
+    root: &DocsRoot,
+    root_flag: Option<&std::path::Path>,
+    color: ColorChoice,
+    args: &DecisionsArgs,
+) -> Result<u8> {
+    let location = PlanLocation::resolve(root, args.plan())?;
+    let root_given =
+        root_flag.is_some() || std::env::var_os("DOCS_ROOT").is_some_and(|r| !r.is_empty());
+    location.check_root_known(root_given)?;
+    location.check_own_twin()?;
+    let phase = args.phase.as_deref();
+    match &args.verb {
+        Verb::List(list) => listing::decisions_list(&location, phase, list, color),
+        Verb::Check(check) => {
+            let advice = gate::advice_root(root, &location, root_flag);
+            gate::decisions_check(&location, phase, check, advice.as_deref())
+        }
+        Verb::Prompt(_) => {
+            let advice = gate::advice_root(root, &location, root_flag);
+            prompt::decisions_prompt(&location, phase, advice.as_deref())
+        }
+        Verb::Resolve(r) => resolve::decisions_resolve(&location, phase, r, color),
+        Verb::Answer(a) => write::run(&location, phase, write::WriteVerb::Answer(a)),
+        Verb::Waive(w) => write::run(&location, phase, write::WriteVerb::Waive(w)),
+        Verb::Promote(p) => write::run(&location, phase, write::WriteVerb::Promote(p)),
     }
 }
 

@@ -31,13 +31,18 @@ pub(super) fn new_plan(root: &DocsRoot, args: &NewArgs) -> Result<u8> {
             path: as_path.to_path_buf(),
         });
     }
-    check_slug(&args.slug)?;
-    if let Some(stem) = args.slug.strip_suffix(".md") {
+    if args.slug.ends_with(".md") {
+        let stem = as_path
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default();
         return Err(Error::Usage(format!(
-            "new takes a slug, not a file name: \"{}\" would become {}.md.md; pass \"{stem}\"",
-            args.slug, args.slug
+            "new takes a slug, not a file name: pass \"{}\", and the plan is written to docs/plans/{}.md",
+            escape_invisible(&stem),
+            escape_invisible(&stem)
         )));
     }
+    check_slug(&args.slug)?;
     let title = match &args.title {
         Some(title) => check_title(title)?,
         None => default_title(&args.slug),

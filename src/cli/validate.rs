@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use rayon::prelude::*;
 
-use super::{ExplainArgs, FindingsFormat, PhaseGraphArgs, ValidateArgs, listing, print_stdout};
+use super::{ExplainArgs, FindingsFormat, ValidateArgs, listing, print_stdout};
 use crate::config::Config;
 use crate::config::discover;
 use crate::config::discover::Target;
@@ -27,8 +27,8 @@ use crate::root::{DocsRoot, PlanLocation};
 /// phase graph is linted like any other (its F20 finding fails it); a
 /// gating finding is exit 1; otherwise 0. The verdict is decided before
 /// anything is printed, so a closed pipe does not change the exit code.
-pub(super) fn phase_graph_lint(root: &DocsRoot, args: &PhaseGraphArgs) -> Result<u8> {
-    let location = PlanLocation::resolve(root, &args.slug)?;
+pub(super) fn phase_graph_lint(root: &DocsRoot, slug: &str) -> Result<u8> {
+    let location = PlanLocation::resolve(root, slug)?;
     let manifest = listing::load_for_graph(&location)?;
     let config = crate::config::Config::load(&location.root.0)?
         .lint
@@ -78,6 +78,9 @@ impl Settings {
             extend_select: Selector::parse_option("--extend-select", &args.extend_select)?,
             ignore: Selector::parse_option("--ignore", &args.ignore)?,
         };
+        for selector in &selection.ignore {
+            selector.refuse_hiding_certainty("ignore")?;
+        }
         let fixed = if args.no_config {
             Some(None)
         } else if let Some(file) = &args.config {
@@ -185,19 +188,28 @@ impl Settings {
     }
 }
 
-/// Reads the plan on stdin for the target at `location`: the bytes read
-/// (printed back by `--fix` when the plan cannot be linted, so a pipe
-/// keeps its text) and the text, or the error naming the plan.
-fn read_stdin(location: &PlanLocation) -> (Vec<u8>, Result<String>) {
+/// Reads the buffer on stdin, taken as the file at `path`: the bytes read
+/// (printed back by `--fix` when they are not a plan that can be linted,
+/// so a pipe keeps its text) and the text, or the error naming the file.
+fn read_stdin(path: &Path) -> (Vec<u8>, Result<String>) {
     let mut bytes = Vec::new();
     let text = match std::io::stdin().lock().read_to_end(&mut bytes) {
-        Ok(_) => crate::markdown::decode_utf8(&location.plan, bytes.clone()),
+        Ok(_) => crate::markdown::decode_utf8(path, bytes.clone()),
         Err(source) => Err(Error::Read {
-            path: location.plan.clone(),
+            path: path.to_path_buf(),
             source,
         }),
     };
     (bytes, text)
+}
+
+/// The file a buffer on stdin stands for, of the plan at `location`.
+fn stand_in_path(location: &PlanLocation, stands_for: &lint::StandIn) -> PathBuf {
+    match stands_for {
+        lint::StandIn::Plan => location.plan.clone(),
+        lint::StandIn::Twin => location.twin(),
+        lint::StandIn::Handoff(name) => location.handoffs_dir().join(name),
+    }
 }
 
 /// Where the report of a run goes.
@@ -254,10 +266,12 @@ impl Destination<'_> {
 /// cannot be read (the other plans are still linted and printed). The exit
 /// code is decided before anything is printed, so a closed pipe does not
 /// change it. Reports are coloured as `color` (the global `--color`)
-/// decides. `--fix` with a plan on stdin prints the fixed plan on stdout
-/// and the report on stderr; `--diff` prints the diffs instead of a
-/// report; `--show-settings` prints the settings of each plan instead of
-/// linting.
+/// decides; the CI formats name files from the repository (SPEC §10.1).
+/// `--fix` with a plan on stdin prints the fixed plan on stdout and the
+/// report on stderr (a twin's or handoff's buffer, or one `--force-exclude`
+/// left out, as it came); `--diff` prints the diffs instead of a report;
+/// `--unsafe-fixes` lets both apply the unsafe fixes too;
+/// `--show-settings` prints the settings of each plan instead of linting.
 pub(super) fn validate(root: &DocsRoot, args: &ValidateArgs, color: ColorChoice) -> Result<u8> {
     if args.statistics && !statistics_format(args.format) {
         return Err(Error::Usage(format!(
@@ -310,25 +324,42 @@ pub(super) fn validate(root: &DocsRoot, args: &ValidateArgs, color: ColorChoice)
         return show_settings(&settings, &jobs, &lines, base);
     }
     let fix_mode = lint::fix::FixMode::from_flags(args.fix, args.diff);
-    // The plan on stdin is read and linted first; the files in parallel.
+    let allowed = lint::Applicability::from_unsafe_flag(args.unsafe_fixes);
+    // The buffer on stdin is read and linted first; the files in
+    // parallel. A buffer that is not linted (--force-exclude, no plan) is
+    // still read with --fix, to be printed back as it came.
     let mut stdin_bytes = None;
     let mut stdin_result = None;
+    let mut stdin_is_plan = true;
     for (target, config) in &jobs {
-        if let Target::Stdin { location, .. } = target {
-            let (bytes, text) = read_stdin(location);
+        if let Target::Stdin {
+            location,
+            stands_for,
+            ..
+        } = target
+        {
+            let (bytes, text) = read_stdin(&stand_in_path(location, stands_for));
             stdin_bytes = Some(bytes);
+            stdin_is_plan = *stands_for == lint::StandIn::Plan;
             stdin_result = Some(text.and_then(|text| match fix_mode {
-                Some(_) => lint::fix::fix_text(location, text, config, base),
-                None => lint::lint_text(location, text, config),
+                Some(_) => {
+                    lint::fix::fix_stand_in(location, stands_for, text, config, allowed, base)
+                }
+                None => lint::lint_stand_in(location, stands_for, text, config),
             }));
         }
+    }
+    if found.stdin_left_out && fix_mode == Some(lint::fix::FixMode::Write) {
+        stdin_bytes = Some(read_stdin(Path::new("-")).0);
+        stdin_is_plan = false;
     }
     let results: Vec<(PathBuf, Option<Result<PlanReport>>)> = jobs
         .par_iter()
         .map(|(target, config)| {
             let result = match (target, fix_mode) {
                 (Target::File(location), Some(mode)) => {
-                    Some(lint::fix::fix_location(location, config, mode, base))
+                    let request = lint::fix::FixRequest { mode, allowed };
+                    Some(lint::fix::fix_location(location, config, request, base))
                 }
                 (Target::File(location), None) => Some(lint::lint_location(location, config)),
                 (Target::Stdin { .. }, _) => None,
@@ -356,6 +387,16 @@ pub(super) fn validate(root: &DocsRoot, args: &ValidateArgs, color: ColorChoice)
             None => {}
         }
     }
+    // A twin whose plan does not exist is reported as the plan it names
+    // would be (SPEC §6 twin-orphan).
+    for orphan in &found.orphan_twins {
+        let config = settings.for_root(&orphan.root.0)?;
+        match lint::orphan_report(orphan, &config) {
+            Ok(report) if !report.findings.is_empty() => reports.push(report),
+            Ok(_) => {}
+            Err(e) => unreadable.push(Unreadable::new(&e, &orphan.twin())),
+        }
+    }
     if fix_mode == Some(lint::fix::FixMode::Diff) {
         lines.extend(unreadable.iter().map(|u| u.describe(base)));
         let changed = !args.exit_zero
@@ -369,7 +410,7 @@ pub(super) fn validate(root: &DocsRoot, args: &ValidateArgs, color: ColorChoice)
         let mut out = anstream::AutoStream::new(Vec::new(), Destination::Stdout.colors(color));
         output::diff::write(&mut out, &lint::fix::diffs(&reports))?;
         Destination::Stdout.write(&out.into_inner())?;
-        let summary = (!args.quiet).then(|| lint::fix::diff_summary(&reports));
+        let summary = (!args.quiet).then(|| lint::fix::diff_summary(&reports, allowed));
         ignore_broken_pipe(print_problems(&lines, summary.as_deref()).map_err(Error::from))?;
         return Ok(code);
     }
@@ -382,7 +423,8 @@ pub(super) fn validate(root: &DocsRoot, args: &ValidateArgs, color: ColorChoice)
             .flat_map(|f| f.notes.iter().cloned()),
     );
     // With --fix, a plan from stdin comes back on stdout, fixed (or as it
-    // was read, when it could not be linted); the report moves to stderr.
+    // was read, when it could not be linted, was left out, or is a twin or
+    // handoff, which fixes never change); the report moves to stderr.
     let fixed_stdin = fix_mode.is_some() && stdin_bytes.is_some();
     let destination = match &args.output_file {
         Some(file) => Destination::File(file),
@@ -398,16 +440,26 @@ pub(super) fn validate(root: &DocsRoot, args: &ValidateArgs, color: ColorChoice)
     }
     if fixed_stdin {
         let text = match stdin_report {
-            Some(i) => reports[i].manifest.plan.file.text.as_bytes().to_vec(),
-            None => stdin_bytes.unwrap_or_default(),
+            Some(i) if stdin_is_plan => reports[i].manifest.plan.file.text.as_bytes().to_vec(),
+            _ => stdin_bytes.unwrap_or_default(),
         };
         ignore_broken_pipe(print_stdout(&text))?;
     }
-    let report = render(args, &reports, &unreadable, base, destination.colors(color))?;
+    let repository = crate::root::Repository::from_env(&cwd);
+    let report = render(
+        args,
+        output::Findings {
+            plans: &reports,
+            unreadable: &unreadable,
+            base,
+            repository: Some(&repository),
+        },
+        destination.colors(color),
+    )?;
     destination.write(&report)?;
     let counted = fix_mode.is_some() || reports.iter().any(|r| !r.suppressed.is_empty());
     let summary = (!args.quiet && (args.format == FindingsFormat::Human || counted))
-        .then(|| output::human::summary(&reports, unreadable.len()));
+        .then(|| output::human::summary(&reports, &unreadable));
     ignore_broken_pipe(print_problems(&lines, summary.as_deref()).map_err(Error::from))?;
     // The process ends here: the system takes the memory back at once.
     std::mem::forget(reports);
@@ -452,24 +504,17 @@ fn show_settings(
     Ok(0)
 }
 
-/// The report of a run as bytes: the findings and unreadable plans in
-/// `args.format`, or with `--statistics` the counts per check; coloured as
-/// `colors` says (codes stripped otherwise).
+/// The report of a run as bytes: `findings` (the findings and unreadable
+/// plans) in `args.format`, or with `--statistics` the counts per check;
+/// coloured as `colors` says (codes stripped otherwise).
 fn render(
     args: &ValidateArgs,
-    reports: &[PlanReport],
-    unreadable: &[Unreadable],
-    base: Option<&Path>,
+    findings: output::Findings,
     colors: anstream::ColorChoice,
 ) -> Result<Vec<u8>> {
     let mut buf = Vec::new();
-    let findings = output::Findings {
-        plans: reports,
-        unreadable,
-        base,
-    };
     if args.statistics {
-        let counts = output::statistics::counts(reports);
+        let counts = output::statistics::counts(findings.plans);
         if args.format == FindingsFormat::Json {
             output::statistics::write_json(&mut buf, &counts)?;
         } else {
@@ -552,8 +597,11 @@ fn command_page(name: &str) -> Option<&'static str> {
 }
 
 /// `explain [CODE|NAME]`: the documentation of the named check (every check
-/// of a shared code), the page of the command `resolve` or `needs`, or the
-/// list of every check. An unknown name is a usage error (exit 2).
+/// of a shared code; its `## Fix` section says whether its fix is safe or
+/// needs `--unsafe-fixes`), the page of the command `resolve` or `needs`, or
+/// the list of every check (code, name, severity, `safe fix` / `unsafe fix`
+/// when its findings may carry one, summary). An unknown name is a usage
+/// error (exit 2).
 pub(super) fn explain(args: &ExplainArgs) -> Result<u8> {
     let text = match &args.check {
         Some(name) => {
@@ -584,10 +632,11 @@ pub(super) fn explain(args: &ExplainArgs) -> Result<u8> {
             let mut text = String::new();
             for check in CHECKS {
                 text.push_str(&format!(
-                    "{:<4} {:<width$} {:<8} {}\n",
+                    "{:<4} {:<width$} {:<8} {:<10} {}\n",
                     check.code,
                     check.name,
                     check.severity.as_str(),
+                    check.fix_label(),
                     check.summary()
                 ));
             }

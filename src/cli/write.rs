@@ -9,7 +9,8 @@ use super::{AnswerArgs, PromoteArgs, WaiveArgs, WriteOptions, print_stdout};
 use crate::error::{Error, Result, escape_invisible, escape_path};
 use crate::lint::gates::is_real_date;
 use crate::manifest::in_force::{
-    Reading, answer_advice, read_value, says_nothing, token_count, what_answers_instead,
+    Reading, answer_advice, answer_words, read_value, says_nothing, token_count,
+    what_answers_instead,
 };
 use crate::manifest::ledger;
 use crate::manifest::merge::View;
@@ -18,6 +19,7 @@ use crate::plan::Plan;
 use crate::root::PlanLocation;
 use crate::vocab;
 use crate::writer;
+use crate::writer::cells::{Cell, Source, cell_text, give_it_a_value};
 use crate::writer::{NewRow, hygiene};
 
 /// The three write verbs, with their arguments.
@@ -87,27 +89,38 @@ pub(super) fn run(location: &PlanLocation, phase: Option<&str>, verb: WriteVerb<
     let evidence = options
         .evidence
         .as_deref()
-        .map(|e| clean_required(e, Cell::Evidence, "--evidence", false, &mut notes))
+        .map(|e| {
+            cell_text(
+                Cell::Evidence,
+                e,
+                source("--evidence", false),
+                false,
+                &mut notes,
+            )
+        })
         .transpose()?;
     let subject = match verb {
         WriteVerb::Answer(args) => {
             let key = known_key(args.key.as_deref(), verb)?;
-            let value = clean_required(
-                args.value.as_deref().unwrap_or_default(),
+            let command = format!("decisions answer {key}");
+            let value = cell_text(
                 Cell::Value,
-                "--value",
-                true,
+                args.value.as_deref().unwrap_or_default(),
+                Source {
+                    command: Some(&command),
+                    ..source("--value", true)
+                },
+                !is_word_key(&key),
                 &mut notes,
             )?;
-            refuse_saying_nothing(&key, &value)?;
             Subject::Text { key, value }
         }
         WriteVerb::Waive(args) => Subject::Text {
             key: known_key(args.key.as_deref(), verb)?,
-            value: clean_required(
+            value: cell_text(
+                Cell::Reason,
                 args.reason.as_deref().unwrap_or_default(),
-                Cell::Value,
-                "--reason",
+                source("--reason", true),
                 true,
                 &mut notes,
             )?,
@@ -133,14 +146,32 @@ pub(super) fn run(location: &PlanLocation, phase: Option<&str>, verb: WriteVerb<
             (key, value, default)
         }
         Subject::Ruling { id, key, rulings } => {
-            let (key, value) = promoted(location, rulings, &id, key, &mut notes)?;
+            let (key, value, made_in) = promoted(location, rulings, &id, key, &mut notes)?;
+            if let Some(phase) = made_in.filter(|&p| view.phase() != Some(p)) {
+                notes.push(match view.phase() {
+                    Some(asked) => format!(
+                        "ruling \"{}\" was made in phase {phase}; the row is written for phase {asked}, as --phase asks",
+                        escape_invisible(&id)
+                    ),
+                    None => format!(
+                        "ruling \"{}\" was made in phase {phase}; promote makes it the plan's standing answer, so the row is plan-wide (pass --phase {phase} to scope it to that phase)",
+                        escape_invisible(&id)
+                    ),
+                });
+            }
             (key, value, format!("ruling {id}"))
         }
     };
     check_answer_word(verb, &key, &value, &mut notes)?;
     let evidence = match evidence {
         Some(evidence) => evidence,
-        None => Cell::Evidence.clean(&default_evidence, "the default evidence", &mut notes),
+        None => cell_text(
+            Cell::Evidence,
+            &default_evidence,
+            source("the default evidence", false),
+            false,
+            &mut notes,
+        )?,
     };
 
     let row = NewRow {
@@ -185,49 +216,19 @@ pub(super) fn run(location: &PlanLocation, phase: Option<&str>, verb: WriteVerb<
     Ok(0)
 }
 
-/// A cell the writer fills from the command line, and the most characters
-/// it holds (SPEC §7).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Cell {
-    /// The value (the answer, the waiver's reason, the ruling's text).
-    Value,
-    /// The owner.
-    Owner,
-    /// The evidence.
-    Evidence,
+/// Where a cell's text comes from, for the writer's messages.
+fn source(name: &str, required: bool) -> Source<'_> {
+    Source {
+        name,
+        required,
+        command: None,
+    }
 }
 
-impl Cell {
-    fn name(self) -> &'static str {
-        match self {
-            Cell::Value => "value",
-            Cell::Owner => "owner",
-            Cell::Evidence => "evidence",
-        }
-    }
-
-    fn max_chars(self) -> usize {
-        match self {
-            Cell::Value => hygiene::VALUE_MAX_CHARS,
-            Cell::Owner => hygiene::OWNER_MAX_CHARS,
-            Cell::Evidence => hygiene::EVIDENCE_MAX_CHARS,
-        }
-    }
-
-    /// `text` through the cell hygiene (SPEC §7); when the cut to the
-    /// cell's length dropped text, a note naming the cell, where its text
-    /// came `from`, and the length goes to `notes`.
-    fn clean(self, text: &str, from: &str, notes: &mut Vec<String>) -> String {
-        let max = self.max_chars();
-        let cleaned = hygiene::clean_noting(text, max);
-        if cleaned.cut {
-            notes.push(format!(
-                "the {} cell was cut to {max} characters, the most it holds (the text from {from} is longer)",
-                self.name()
-            ));
-        }
-        cleaned.text
-    }
+/// Whether `key` is a word key (SPEC §6), whose value is judged by the
+/// answer words the console reads in it rather than by what it shows.
+fn is_word_key(key: &str) -> bool {
+    vocab::key_spec(key).is_some_and(|spec| spec.is_word_key())
 }
 
 /// Prints each note on stderr, one line each (`planfile: note: …`).
@@ -239,7 +240,8 @@ fn print_notes(notes: &[String]) -> Result<()> {
     Ok(())
 }
 
-/// The key and value `promote` writes: ruling `id` from the ledger
+/// The key and value `promote` writes, and the phase the ruling was made
+/// in when the ledger says: ruling `id` from the ledger
 /// (`--rulings`, else `$PE_RULINGS_FILE`, else the console's state folder),
 /// its `what` as the value and `key` (from `--key`) or its `decisionKey` as
 /// the key. [`Error::Ledger`] (exit 2) when the ledger, the ruling, its key
@@ -251,7 +253,7 @@ fn promoted(
     id: &str,
     key: Option<String>,
     notes: &mut Vec<String>,
-) -> Result<(String, String)> {
+) -> Result<(String, String, Option<u32>)> {
     let path = location.ledger(rulings);
     let ledger::Loaded { ruling, note } = ledger::load_ruling(&path, id)?;
     notes.extend(note);
@@ -267,12 +269,8 @@ fn promoted(
             )));
         }
     };
-    let what = Cell::Value.clean(
-        ruling.what.as_deref().unwrap_or_default(),
-        "the ruling's \"what\"",
-        notes,
-    );
-    if what.is_empty() {
+    let written = ruling.what.as_deref().unwrap_or_default();
+    if hygiene::clean(written, hygiene::VALUE_MAX_CHARS).is_empty() {
         return Err(Error::Ledger(format!(
             "{}:{}: ruling \"{}\" has no \"what\" text to promote; promote a ruling that says what was decided",
             escape_path(&path),
@@ -280,7 +278,14 @@ fn promoted(
             escape_invisible(id)
         )));
     }
-    Ok((key, what))
+    let what = cell_text(
+        Cell::Value,
+        written,
+        source("the ruling's \"what\"", true),
+        !is_word_key(&key),
+        notes,
+    )?;
+    Ok((key, what, ruling.phase))
 }
 
 /// Refuses empty option values and missing required options (exit 2);
@@ -343,7 +348,9 @@ fn check_options(phase: Option<&str>, verb: WriteVerb<'_>) -> Result<()> {
     Ok(())
 }
 
-/// The word keys' rule (SPEC §7): a `value` that answers nothing for the
+/// The word keys' rule (SPEC §7): `answer` refuses a word key's value that
+/// names two or more different answer words (exit 2: the console would
+/// take the first). A `value` that answers nothing for the
 /// closed key `key`, read as the console reads it (SPEC §5.5), is refused
 /// by `answer` for a word key when it is one word or none (`sometimes`,
 /// `Off`: exit 2, listing the words), or says nothing once rendered
@@ -363,6 +370,15 @@ fn check_answer_word(
     };
     if matches!(verb, WriteVerb::Waive(_)) || spec.is_free_text() {
         return Ok(());
+    }
+    let words = answer_words(spec, value);
+    if matches!(verb, WriteVerb::Answer(_)) && spec.is_word_key() && words.len() > 1 {
+        return Err(Error::Usage(format!(
+            "decisions answer {key}: the value names {} answer words ({}), and the console would take the first, {}; write the one you mean",
+            words.len(),
+            words.join(", "),
+            words[0]
+        )));
     }
     let Reading::Nothing(why) = read_value(spec, value) else {
         return Ok(());
@@ -392,16 +408,6 @@ fn required_options(verb: WriteVerb<'_>) -> &'static [&'static str] {
     }
 }
 
-/// What to do about an empty option: give it a value; an option the verb
-/// can do without may also be left out.
-fn give_it_a_value(required: bool) -> &'static str {
-    if required {
-        "give it a value"
-    } else {
-        "give it a value or leave it out"
-    }
-}
-
 /// The one-line usage of a write verb (its `--help` shows the same).
 fn usage(verb: WriteVerb<'_>) -> &'static str {
     match verb {
@@ -427,52 +433,6 @@ fn known_key(key: Option<&str>, verb: WriteVerb<'_>) -> Result<String> {
     }
 }
 
-/// `text` of `option` through the hygiene of `cell` (a note in `notes`
-/// when it is cut); an option whose text is empty once cleaned counts as
-/// missing (exit 2), whether or not the verb `required` it; one that holds
-/// `<!--` is refused (exit 2): in the twin it would open an HTML comment.
-fn clean_required(
-    text: &str,
-    cell: Cell,
-    option: &str,
-    required: bool,
-    notes: &mut Vec<String>,
-) -> Result<String> {
-    let cleaned = cell.clean(text, option, notes);
-    if cleaned.is_empty() {
-        Err(Error::Usage(format!(
-            "{option} is empty once control characters and spaces are removed; {}",
-            give_it_a_value(required)
-        )))
-    } else if cleaned.contains("<!--") {
-        Err(Error::Usage(format!(
-            "{option} holds \"<!--\", which opens an HTML comment in the twin: a reader would not see what follows it, and a `planfile-ignore` comment there would silence checks; write the text without it"
-        )))
-    } else {
-        Ok(cleaned)
-    }
-}
-
-/// Refuses (exit 2) an answer's `value` for `key` that says nothing once
-/// rendered — a lone dash or `…`, `&nbsp;`, a zero-width space, an HTML
-/// comment, `**` ([`says_nothing`]) — as an empty `--value` is refused:
-/// the start gate would count the row as owed (SPEC §5.4). A word key is
-/// left to [`check_answer_word`], which refuses such a value listing the
-/// key's words (and takes a word the console reads in it, `<!-- off -->`,
-/// as its answer).
-fn refuse_saying_nothing(key: &str, value: &str) -> Result<()> {
-    if vocab::key_spec(key).is_some_and(|spec| spec.is_word_key()) {
-        return Ok(());
-    }
-    match says_nothing(value) {
-        Some(why) => Err(Error::Usage(format!(
-            "decisions answer {key}: {why}, so the start gate would count the decision as still owed; {}",
-            give_it_a_value(true)
-        ))),
-        None => Ok(()),
-    }
-}
-
 /// `--blocking`: `yes` or `no` in any case (exit 2 otherwise).
 fn parse_blocking(word: &str) -> Result<bool> {
     if word.eq_ignore_ascii_case("yes") {
@@ -487,10 +447,10 @@ fn parse_blocking(word: &str) -> Result<bool> {
     }
 }
 
-/// The owner (SPEC §7): `--by`, else `$PE_OWNER`, else `user@host`; cleaned
-/// and cut to 64 characters (a note in `notes` when cut). An owner holding
-/// `*` or a backtick (which the reader strips) or a `|` (which it would not
-/// unescape) is refused (exit 2).
+/// The owner (SPEC §7): `--by`, else `$PE_OWNER`, else `user@host`;
+/// through the writer's cell rules ([`cell_text`]: cut to 64 characters
+/// with a note in `notes`; refused, exit 2, when empty, when it opens an
+/// HTML comment, or when it holds `*`, a backtick or `|`).
 fn owner(by: Option<&str>, notes: &mut Vec<String>) -> Result<String> {
     let (raw, from) = match by {
         Some(by) => (by.to_string(), "--by"),
@@ -499,19 +459,7 @@ fn owner(by: Option<&str>, notes: &mut Vec<String>) -> Result<String> {
             None => (default_owner(), "the user@host default"),
         },
     };
-    let owner = Cell::Owner.clean(&raw, from, notes);
-    if owner.is_empty() {
-        return Err(Error::Usage(format!(
-            "the owner from {from} is empty once control characters and spaces are removed; pass --by WHO"
-        )));
-    }
-    if owner.contains(['*', '`', '|']) {
-        return Err(Error::Usage(format!(
-            "the owner \"{}\" from {from} holds `*`, a backtick or `|`, which an owner cell cannot keep; pass --by WHO with a plain name",
-            escape_invisible(&owner)
-        )));
-    }
-    Ok(owner)
+    cell_text(Cell::Owner, &raw, source(from, true), false, notes)
 }
 
 /// `user@host` of the running process.

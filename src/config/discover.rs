@@ -14,16 +14,28 @@
 //! a folder of plans: every `.md` under it is one.
 //!
 //! A file named on the command line is linted whatever its name, as ruff
-//! does, unless `--force-exclude` asks for the same rules as discovery.
-//! The files `validate` reads beside a plan name that plan: a twin or a
-//! handoff (`<R>/docs/handoffs/<slug>/….md`) the plan `<slug>` of docs root
-//! `<R>`, and a `planfile.toml` every plan whose settings it is (so that a
-//! pre-commit hook can pass the staged files).
+//! does, unless `--force-exclude` asks for the same rules as discovery
+//! (for the plan `--stdin-filename` names too). The files `validate` reads
+//! beside a plan name that plan: a twin or a handoff
+//! (`<R>/docs/handoffs/<slug>/….md`) the plan `<slug>` of docs root `<R>`
+//! — `<R>/docs/plans/<slug>.md`, or wherever under `<R>/docs/plans/` the
+//! one `.md` file of that name sits (SPEC §10.1 "stdin and pre-commit") —,
+//! and a `planfile.toml` every plan whose settings it is (so that a
+//! pre-commit hook can pass the staged files). Two plans of one slug under
+//! `<R>/docs/plans/` (in different folders) would share the twin and the
+//! handoffs, so a twin or handoff of that slug is refused, naming both
+//! ([`Error::SlugShared`]); the other arguments are still linted.
+//!
+//! Arguments are paths as the system gives them: one that is not UTF-8 is
+//! taken as the path it is (shown escaped in messages), never refused as a
+//! whole command.
 
+use std::ffi::OsStr;
 use std::path::{Component, Path, PathBuf};
 
 use crate::config::{CONFIG_FILE, Config};
 use crate::error::{Error, Result, escape_invisible, escape_path};
+use crate::lint::StandIn;
 use crate::root::{
     DocsRoot, PlanLocation, absolute, check_slug, is_valid_slug, normalize_lexically,
 };
@@ -41,12 +53,16 @@ pub enum Target {
     File(PlanLocation),
     /// The plan read from stdin (`-`). With `--stdin-filename` its location
     /// is that path (its twin and handoffs are found from it); without, its
-    /// path is `-` and it has no twin.
+    /// path is `-` and it has no twin. When `--stdin-filename` names a twin
+    /// or a handoff, the location is its plan's, and the buffer stands for
+    /// that file (`stands_for`).
     Stdin {
         /// Where the plan is taken to be.
         location: PlanLocation,
         /// Whether `--stdin-filename` named it.
         named: bool,
+        /// Which file of the plan the buffer is.
+        stands_for: StandIn,
     },
 }
 
@@ -77,6 +93,15 @@ pub struct Discovery {
     pub skipped: Vec<(PathBuf, String)>,
     /// Plans found (or named, with `--force-exclude`) that are excluded.
     pub excluded: Vec<PathBuf>,
+    /// Twins (`docs/handoffs/<slug>/decisions.md`) whose plan does not
+    /// exist, each as the location of the plan it names: found when the
+    /// plans of a docs root are discovered, and when a twin is named (SPEC
+    /// §6 `twin-orphan`).
+    pub orphan_twins: Vec<PlanLocation>,
+    /// Whether `-` was given but its buffer is not linted: `--force-exclude`
+    /// left out the file `--stdin-filename` names, or it belongs to no plan
+    /// that can be linted. `--fix` then prints the buffer back unchanged.
+    pub stdin_left_out: bool,
 }
 
 /// Decides whether a plan found in a folder or by a glob is excluded
@@ -87,14 +112,15 @@ pub type ExcludeFn<'a> = dyn FnMut(&PlanLocation) -> Result<bool> + 'a;
 /// that change what they name.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Request<'a> {
-    /// The arguments, as given.
-    pub args: &'a [String],
+    /// The arguments, as given (paths as the system gives them, UTF-8 or
+    /// not).
+    pub args: &'a [PathBuf],
     /// `--stdin-filename`.
     pub stdin_filename: Option<&'a Path>,
     /// `--force-exclude`: a plan named on the command line (by path, by
-    /// slug, or through its twin or handoff) is left out when discovery
-    /// would leave it out (an index file, an `exclude` glob), as ruff's
-    /// option of that name does.
+    /// slug, through its twin or handoff, or by `--stdin-filename`) is left
+    /// out when discovery would leave it out (an index file, an `exclude`
+    /// glob), as ruff's option of that name does.
     pub force_exclude: bool,
 }
 
@@ -126,37 +152,45 @@ pub fn discover(root: &DocsRoot, request: Request, excluded: &mut ExcludeFn) -> 
                 found.targets.push(target);
             }
         }
+        found.orphan_twins = orphan_twins(root, excluded)?;
         return Ok(found);
     }
-    let dash = String::from("-");
-    let args: &[String] = if stdin_only {
+    let dash = PathBuf::from("-");
+    let args: &[PathBuf] = if stdin_only {
         std::slice::from_ref(&dash)
     } else {
         args
     };
-    if args.iter().filter(|a| *a == "-").count() > 1 {
+    let is_dash = |a: &PathBuf| a.as_os_str() == "-";
+    if args.iter().filter(|a| is_dash(a)).count() > 1 {
         return Err(Error::Usage(
             "validate reads stdin once: give - only once".to_string(),
         ));
     }
-    if stdin_filename.is_some() && !args.iter().any(|a| a == "-") {
+    if stdin_filename.is_some() && !args.iter().any(is_dash) {
         return Err(Error::Usage(
             "--stdin-filename names the plan read from stdin: add - to the plans to read it"
                 .to_string(),
         ));
     }
     for arg in args {
-        for target in resolve_arg(root, arg, stdin_filename, &mut found, excluded)? {
+        let targets = resolve_arg(root, arg, stdin_filename, &mut found, excluded)?;
+        if is_dash(arg) && targets.is_empty() {
+            found.stdin_left_out = true;
+        }
+        for target in targets {
             let location = target.location();
-            if let Target::File(location) = &target
-                && force_exclude
-            {
+            let named = matches!(target, Target::File(_) | Target::Stdin { named: true, .. });
+            if named && force_exclude {
                 let index = location
                     .plan
                     .file_name()
                     .is_some_and(|n| is_index_file(&n.to_string_lossy()));
                 if index || excluded(location)? {
                     found.excluded.push(location.plan.clone());
+                    if matches!(target, Target::Stdin { .. }) {
+                        found.stdin_left_out = true;
+                    }
                     continue;
                 }
             }
@@ -174,25 +208,34 @@ fn is_glob(arg: &str) -> bool {
     arg.contains(['*', '?', '[', '{'])
 }
 
+/// Whether the path `arg` holds a `/` (a path, not a bare name), whether
+/// or not it is UTF-8.
+fn has_separator(arg: &Path) -> bool {
+    arg.as_os_str().as_encoded_bytes().contains(&b'/')
+}
+
 /// What `validate` accepts, for messages about an argument it cannot use.
 const ACCEPTED: &str = "validate takes plan slugs (a plan under docs/plans/), paths of .md files, folders (the plans under them), globs such as 'docs/plans/*.md', the twin, handoffs or planfile.toml of plans, or - with --stdin-filename PATH for a plan on stdin";
 
 /// The plans one argument names.
 fn resolve_arg(
     root: &DocsRoot,
-    arg: &str,
+    arg: &Path,
     stdin_filename: Option<&Path>,
     found: &mut Discovery,
     excluded: &mut ExcludeFn,
 ) -> Result<Vec<Target>> {
-    if arg == "-" {
-        return stdin_target(root, stdin_filename).map(|t| vec![t]);
+    if arg.as_os_str() == "-" {
+        return stdin_target(root, stdin_filename, found, excluded);
     }
-    let shown = escape_invisible(arg);
-    if is_valid_slug(arg) && root.plans_dir().join(format!("{arg}.md")).exists() {
-        return PlanLocation::resolve(root, arg).map(|l| vec![Target::File(l)]);
+    let shown = escape_path(arg);
+    let text = arg.to_str();
+    if let Some(slug) = text.filter(|a| is_valid_slug(a))
+        && root.plans_dir().join(format!("{slug}.md")).exists()
+    {
+        return PlanLocation::resolve(root, slug).map(|l| vec![Target::File(l)]);
     }
-    let path = Path::new(arg);
+    let path = arg;
     if let Ok(link) = std::fs::symlink_metadata(path) {
         return match std::fs::metadata(path) {
             Ok(meta) if meta.is_dir() => walk(root, path, None, found, excluded),
@@ -200,19 +243,40 @@ fn resolve_arg(
                 governed_plans(root, path, found, excluded)
             }
             Ok(_) if path.extension().is_some_and(|e| e == "md") => {
-                if let Some(location) = plan_of_handoff(path) {
-                    if !location.plan.exists() {
-                        found.skipped.push((
-                            path.to_path_buf(),
-                            format!(
-                                "skipped: it belongs to the plan {}, which does not exist ({}); add the plan or remove its handoffs folder",
-                                location.slug,
-                                escape_path(&location.plan)
-                            ),
-                        ));
+                match owner_of_handoff(path, excluded)? {
+                    Some(Owner::Plan(location)) => return Ok(vec![Target::File(location)]),
+                    Some(Owner::Missing(location))
+                        if path
+                            .file_name()
+                            .is_some_and(|n| n == crate::root::TWIN_FILE) =>
+                    {
+                        found.orphan_twins.push(location);
                         return Ok(Vec::new());
                     }
-                    return Ok(vec![Target::File(location)]);
+                    Some(Owner::Missing(location)) => {
+                        found
+                            .skipped
+                            .push((path.to_path_buf(), missing_plan_note(&location)));
+                        return Ok(Vec::new());
+                    }
+                    Some(Owner::Shared(error)) => {
+                        found.unreadable.push(error);
+                        return Ok(Vec::new());
+                    }
+                    None => {}
+                }
+                // A file whose name is no slug cannot be linted: it is named
+                // in the report, as a folder's would be, and the other
+                // arguments are still linted.
+                if path
+                    .file_stem()
+                    .and_then(OsStr::to_str)
+                    .is_none_or(|stem| check_slug(stem).is_err())
+                {
+                    found
+                        .unreadable
+                        .push(Error::PlanFileName(path.to_path_buf()));
+                    return Ok(Vec::new());
                 }
                 // A pipe, socket or device named .md is refused by the
                 // reader, before it is opened, and reported as a plan it
@@ -231,9 +295,9 @@ fn resolve_arg(
             }),
         };
     }
-    if is_glob(arg) {
+    if let Some(pattern) = text.filter(|a| is_glob(a)) {
         let before = found.excluded.len();
-        let targets = expand_glob(root, arg, found, excluded)?;
+        let targets = expand_glob(root, pattern, found, excluded)?;
         if targets.is_empty() && found.excluded.len() == before {
             return Err(Error::Usage(format!(
                 "the glob \"{shown}\" matches no plan (.md file that is not README.md or INDEX.md); check the pattern"
@@ -241,19 +305,54 @@ fn resolve_arg(
         }
         return Ok(targets);
     }
-    if let Some(stem) = arg.strip_suffix(".md") {
-        let advice = did_you_mean(root, stem).unwrap_or_else(|| ACCEPTED.to_string());
+    if path.extension().is_some_and(|e| e == "md") {
+        let advice = text
+            .and_then(|a| a.strip_suffix(".md"))
+            .and_then(|stem| did_you_mean(root, stem))
+            .unwrap_or_else(|| ACCEPTED.to_string());
         return Err(Error::Usage(format!("\"{shown}\": no such file; {advice}")));
     }
-    if is_valid_slug(arg) {
-        return PlanLocation::resolve(root, arg).map(|l| vec![Target::File(l)]);
+    if let Some(slug) = text.filter(|a| is_valid_slug(a)) {
+        return PlanLocation::resolve(root, slug).map(|l| vec![Target::File(l)]);
     }
-    let what = if arg.contains('/') {
+    let what = if has_separator(path) {
         "no such file or folder"
     } else {
         "not a plan slug (letters, digits, '.', '_' and '-', starting with a letter or digit, no \"..\") and no such file or folder"
     };
     Err(Error::Usage(format!("\"{shown}\": {what}; {ACCEPTED}")))
+}
+
+/// The twins under `<root>/docs/handoffs/` whose plan does not exist
+/// anywhere under `<root>/docs/plans/` (nor is excluded), in name order,
+/// each as the location of the plan it names. Errors are `excluded`'s.
+fn orphan_twins(root: &DocsRoot, excluded: &mut ExcludeFn) -> Result<Vec<PlanLocation>> {
+    let handoffs = root.0.join("docs").join("handoffs");
+    let Ok(entries) = std::fs::read_dir(&handoffs) else {
+        return Ok(Vec::new());
+    };
+    let mut twins: Vec<PathBuf> = entries
+        .filter_map(|e| e.ok())
+        .map(|e| e.path().join(crate::root::TWIN_FILE))
+        .filter(|twin| twin.is_file())
+        .collect();
+    twins.sort();
+    let mut orphans = Vec::new();
+    for twin in twins {
+        if let Some(Owner::Missing(location)) = owner_of_handoff(&twin, excluded)? {
+            orphans.push(location);
+        }
+    }
+    Ok(orphans)
+}
+
+/// The note for a twin or handoff whose plan does not exist.
+fn missing_plan_note(location: &PlanLocation) -> String {
+    format!(
+        "skipped: it belongs to the plan {}, which does not exist ({}); add the plan or remove its handoffs folder",
+        location.slug,
+        escape_path(&location.plan)
+    )
 }
 
 /// For a `X.md` argument that is no file: a pointer to the plan `X` of the
@@ -270,24 +369,85 @@ fn did_you_mean(root: &DocsRoot, stem: &str) -> Option<String> {
     })
 }
 
+/// What a twin or a handoff names ([`owner_of_handoff`]).
+#[derive(Debug)]
+enum Owner {
+    /// Its plan.
+    Plan(PlanLocation),
+    /// No plan of its slug exists: where the plan would be.
+    Missing(PlanLocation),
+    /// Several plans of its slug exist ([`Error::SlugShared`]).
+    Shared(Error),
+}
+
 /// The plan a twin or a handoff at `path` belongs to: for
 /// `<R>/docs/handoffs/<slug>/<file>.md`, the plan `<slug>` of docs root
-/// `<R>` (`<R>/docs/plans/<slug>.md`); `None` for any other path.
-fn plan_of_handoff(path: &Path) -> Option<PlanLocation> {
+/// `<R>` — the one `<slug>.md` under `<R>/docs/plans/`, in that folder or
+/// one below it (hidden folders aside). When several hold the slug, those
+/// `[lint] exclude` leaves out (`excluded`) do not count; two or more left
+/// is [`Owner::Shared`]. `None` for a path that is no twin or handoff.
+/// Errors are `excluded`'s.
+fn owner_of_handoff(path: &Path, excluded: &mut ExcludeFn) -> Result<Option<Owner>> {
     let abs = absolute(path);
-    let folder = abs.parent()?;
-    let handoffs = folder.parent()?;
-    let docs = handoffs.parent()?;
-    if handoffs.file_name()? != "handoffs" || docs.file_name()? != "docs" {
-        return None;
+    let parts = || {
+        let folder = abs.parent()?;
+        let handoffs = folder.parent()?;
+        let docs = handoffs.parent()?;
+        if handoffs.file_name()? != "handoffs" || docs.file_name()? != "docs" {
+            return None;
+        }
+        let slug = folder.file_name()?.to_str()?.to_string();
+        let top = docs.parent()?.to_path_buf();
+        is_valid_slug(&slug).then_some((DocsRoot(top), slug))
+    };
+    let Some((root, slug)) = parts() else {
+        return Ok(None);
+    };
+    let at = |plan: PathBuf| PlanLocation {
+        root: root.clone(),
+        slug: slug.clone(),
+        plan,
+    };
+    let direct = root.plans_dir().join(format!("{slug}.md"));
+    let mut plans = plans_of_slug(&root.plans_dir(), &slug);
+    if plans.len() > 1 {
+        let mut kept = Vec::new();
+        for plan in &plans {
+            if !excluded(&at(plan.clone()))? {
+                kept.push(plan.clone());
+            }
+        }
+        if !kept.is_empty() {
+            plans = kept;
+        }
     }
-    let slug = folder.file_name()?.to_str()?.to_string();
-    if !is_valid_slug(&slug) {
-        return None;
-    }
-    let root = DocsRoot(docs.parent()?.to_path_buf());
-    let plan = root.plans_dir().join(format!("{slug}.md"));
-    Some(PlanLocation { root, slug, plan })
+    Ok(Some(match plans.len() {
+        0 => Owner::Missing(at(direct)),
+        1 => Owner::Plan(at(plans.swap_remove(0))),
+        _ => Owner::Shared(Error::SlugShared {
+            file: path.to_path_buf(),
+            slug,
+            plans: plans
+                .iter()
+                .map(|p| PathBuf::from(crate::root::shown_path(p)))
+                .collect(),
+        }),
+    }))
+}
+
+/// The `<slug>.md` files under `plans_dir` (recursively, hidden folders
+/// left out), by path.
+fn plans_of_slug(plans_dir: &Path, slug: &str) -> Vec<PathBuf> {
+    let name = format!("{slug}.md");
+    walkdir::WalkDir::new(plans_dir)
+        .sort_by_file_name()
+        .into_iter()
+        .filter_entry(|e| e.depth() == 0 || !e.file_name().to_string_lossy().starts_with('.'))
+        .filter_map(std::result::Result::ok)
+        .filter(|e| e.file_name() == name.as_str())
+        .filter(|e| std::fs::metadata(e.path()).is_ok_and(|m| m.is_file()))
+        .map(|e| e.into_path())
+        .collect()
 }
 
 /// The plans whose settings are the `planfile.toml` at `path` (SPEC
@@ -331,29 +491,64 @@ fn governed_plans(
     Ok(targets)
 }
 
-/// The target for `-`: at `--stdin-filename`'s path, or unnamed.
-fn stdin_target(root: &DocsRoot, name: Option<&Path>) -> Result<Target> {
-    match name {
-        Some(path) => {
-            if path.as_os_str().is_empty() {
-                return Err(Error::Usage(
-                    "--stdin-filename needs a path, e.g. docs/plans/<slug>.md".to_string(),
-                ));
-            }
-            let location = PlanLocation::for_path(root, path)?;
-            Ok(Target::Stdin {
-                location,
-                named: true,
-            })
-        }
-        None => Ok(Target::Stdin {
+/// The target for `-`: at `--stdin-filename`'s path, or unnamed. A path
+/// of a twin or handoff names its plan ([`owner_of_handoff`]), the buffer
+/// standing for that file; when that plan does not exist, or several plans
+/// hold its slug, there is no target (a note, or the error among the files
+/// that cannot be linted).
+fn stdin_target(
+    root: &DocsRoot,
+    name: Option<&Path>,
+    found: &mut Discovery,
+    excluded: &mut ExcludeFn,
+) -> Result<Vec<Target>> {
+    let Some(path) = name else {
+        return Ok(vec![Target::Stdin {
             location: PlanLocation {
                 root: root.clone(),
                 slug: "-".to_string(),
                 plan: PathBuf::from("-"),
             },
             named: false,
-        }),
+            stands_for: StandIn::Plan,
+        }]);
+    };
+    if path.as_os_str().is_empty() {
+        return Err(Error::Usage(
+            "--stdin-filename needs a path, e.g. docs/plans/<slug>.md".to_string(),
+        ));
+    }
+    let stdin = |location, stands_for| {
+        Ok(vec![Target::Stdin {
+            location,
+            named: true,
+            stands_for,
+        }])
+    };
+    match owner_of_handoff(path, excluded)? {
+        Some(Owner::Plan(location)) => {
+            let name = path
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            let stands_for = if name == crate::root::TWIN_FILE {
+                StandIn::Twin
+            } else {
+                StandIn::Handoff(name)
+            };
+            stdin(location, stands_for)
+        }
+        Some(Owner::Missing(location)) => {
+            found
+                .skipped
+                .push((path.to_path_buf(), missing_plan_note(&location)));
+            Ok(Vec::new())
+        }
+        Some(Owner::Shared(error)) => {
+            found.unreadable.push(error);
+            Ok(Vec::new())
+        }
+        None => stdin(PlanLocation::for_path(root, path)?, StandIn::Plan),
     }
 }
 

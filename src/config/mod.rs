@@ -2,7 +2,7 @@
 //!
 //! ```toml
 //! [lint]
-//! advisory = ["decision-row-duplicate", "F21"]   # print, never fail
+//! advisory = ["phase-duplicate", "F21"]          # print, never fail
 //! gating = ["decision-value-unknown"]             # an advisory check that fails
 //! select = ["ALL"]                               # the checks that run (default: all)
 //! extend-select = []                             # added to select
@@ -190,7 +190,13 @@ impl Config {
             extend_select: place.selectors("extend-select", &lint.extend_select)?,
             ignore: place.selectors("ignore", &lint.ignore)?,
         };
+        for selector in &selection.ignore {
+            selector.refuse_hiding_certainty("ignore")?;
+        }
         let advisory = place.selectors("advisory", &lint.advisory)?;
+        for selector in &advisory {
+            selector.refuse_hiding_certainty("make advisory")?;
+        }
         let gating = place.selectors("gating", &lint.gating)?;
         place.refuse_both_severities(&lint.gating, union(&advisory), union(&gating))?;
         let mut per_file_ignores = Vec::new();
@@ -202,6 +208,9 @@ impl Config {
             .collect();
         for (glob, entries) in &lint.per_file_ignores {
             let selectors = place.selectors("per-file-ignores", entries)?;
+            for selector in &selectors {
+                selector.refuse_hiding_certainty("ignore for a file")?;
+            }
             notes.extend(selectors.iter().filter_map(Selector::shared_code_note));
             per_file_ignores.push((place.glob("per-file-ignores", glob)?, union(&selectors)));
         }
@@ -220,6 +229,7 @@ impl Config {
                 exclude,
                 base: Some(base),
                 notes,
+                policy: policy.clone(),
             },
             policy,
         })
@@ -336,9 +346,8 @@ mod tests {
 
     #[test]
     fn names_and_codes() {
-        let config =
-            parse("[lint]\nadvisory = [\"decision-row-duplicate\", \"f21\"]\n").expect("valid");
-        let dup = crate::lint::lookup("decision-row-duplicate")[0];
+        let config = parse("[lint]\nadvisory = [\"phase-duplicate\", \"f21\"]\n").expect("valid");
+        let dup = crate::lint::lookup("phase-duplicate")[0];
         assert_eq!(config.severity(dup), Severity::Advisory);
         for check in crate::lint::lookup("F21") {
             assert_eq!(config.severity(check), Severity::Advisory);

@@ -8,30 +8,39 @@
 //! It may use everything below it (`lint` and down); `config` gives it
 //! nothing: the console's policy comes in as data.
 
+pub mod prompt;
+
+use std::collections::{HashMap, HashSet};
 use std::path::Path;
 
 use crate::lint::certainty::{UNREADABLE_AFTER_SECTION, UNREADABLE_CHECKS, UNREADABLE_IN_VIEW};
 use crate::lint::env::LintEnv;
 use crate::lint::{Finding, LintInput};
-use crate::manifest::Manifest;
 use crate::manifest::merge::{View, rank};
-use crate::manifest::owed::{RefusalReason, RowsByKey, owed};
+use crate::manifest::owed::{Overruled, RefusalReason, best_saying_yes, owed};
+use crate::manifest::policy::ConsolePolicy;
+use crate::manifest::{self, Manifest};
 use crate::plan::decisions::{DecisionRow, FileKind};
 use crate::vocab;
 
 /// One resolved row that stops the start.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Refusal<'a> {
     /// The resolved row.
     pub row: &'a DecisionRow,
     /// Why it stops the start.
     pub reason: RefusalReason,
     /// The row of the view that says the key blocks when the row's own
-    /// blocking cell cannot undo it ([`blocking_said_elsewhere`](crate::manifest::owed::blocking_said_elsewhere): it says
-    /// nothing, or it is an unsettled twin row); `None` otherwise. Where
-    /// the template also marks the key blocking, the refusal names the
+    /// blocking cell cannot undo it ([`blocking_said_elsewhere`]: it says
+    /// nothing, or the row settles nothing); `None` otherwise. Where the
+    /// template also marks the key blocking, the refusal names the
     /// template instead.
     pub blocking_from: Option<&'a DecisionRow>,
+    /// The phases whose views the row stops, when it stops only those
+    /// (a row scoped to a phase, judged by [`check_every_view`]); empty
+    /// when it stops the view that was checked (the plan-wide view, named
+    /// once for every phase).
+    pub phases: Vec<u32>,
 }
 
 impl<'a> Refusal<'a> {
@@ -45,22 +54,42 @@ impl<'a> Refusal<'a> {
     }
 }
 
-/// The start gate's verdict on one view (SPEC §5.4).
+/// A key that no row of a view decides and that the view owes (SPEC §5.4
+/// "A missing key is owed"): the template marks it blocking, it has no
+/// shipped default, and the console's policy does not answer it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Missing {
+    /// The key.
+    pub key: &'static str,
+    /// The phases whose views owe it, when only those do (their views have
+    /// rows and the plan-wide view has none); empty when the view that
+    /// was checked owes it.
+    pub phases: Vec<u32>,
+}
+
+/// The start gate's verdict (SPEC §5.4), on one view or on every view.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Verdict<'a> {
-    /// Every row that stops the start, in the resolved (output) order.
+    /// Every row that stops the start, in the resolved (output) order:
+    /// the plan-wide view's first, then each phase's, in graph order.
     pub refusals: Vec<Refusal<'a>>,
+    /// The keys owed because no row decides them, in canonical order.
+    pub missing: Vec<Missing>,
     /// The waived rows that `--ack` accepted, in the resolved order.
     pub acknowledged: Vec<&'a DecisionRow>,
     /// The findings of [`UNREADABLE_CHECKS`] in the plan and the twin:
     /// each stops the start until the file is fixed.
     pub unreadable: Vec<Finding>,
+    /// Whether every view was judged ([`check_every_view`]) rather than
+    /// one.
+    pub every_view: bool,
 }
 
 impl Verdict<'_> {
-    /// Whether the run may start: no row and no unreadable section stops it.
+    /// Whether the run may start: no row, no missing key and no unreadable
+    /// section stops it.
     pub fn may_start(&self) -> bool {
-        self.refusals.is_empty() && self.unreadable.is_empty()
+        self.refusals.is_empty() && self.missing.is_empty() && self.unreadable.is_empty()
     }
 }
 
@@ -69,63 +98,206 @@ impl Verdict<'_> {
 /// `acks` are the keys given with `--ack` (checked against the vocabulary by
 /// the caller). A row refuses the start when it is [`owed`], or `waived`
 /// and its key is not in `acks`. No rows at all (a plan with no manifest)
-/// is a pass. The verdict's `unreadable` is left empty: see [`check_view`].
+/// is a pass. The verdict's `unreadable` and `missing` are left empty: see
+/// [`check_view`].
 pub fn check<'a, S: AsRef<str>>(rows: &[&'a DecisionRow], acks: &[S]) -> Verdict<'a> {
-    check_with(rows, acks, |_| None)
-}
-
-/// [`check`], where `elsewhere` gives, for a row whose blocking cell says
-/// nothing, the row of the view that says its key blocks (see
-/// [`blocking_said_elsewhere`](crate::manifest::owed::blocking_said_elsewhere)); such a row blocks.
-fn check_with<'a, S: AsRef<str>>(
-    rows: &[&'a DecisionRow],
-    acks: &[S],
-    elsewhere: impl Fn(&DecisionRow) -> Option<&'a DecisionRow>,
-) -> Verdict<'a> {
-    let mut verdict = Verdict {
-        refusals: Vec::new(),
-        acknowledged: Vec::new(),
-        unreadable: Vec::new(),
-    };
+    let mut verdict = empty_verdict(false);
     for &row in rows {
-        let said = elsewhere(row);
-        if let Some(reason) = owed(row, said.is_some()) {
-            verdict.refusals.push(Refusal {
-                row,
-                reason,
-                blocking_from: said,
-            });
-        } else if row.state == vocab::STATE_WAIVED {
-            if acks.iter().any(|a| a.as_ref() == row.key) {
-                verdict.acknowledged.push(row);
-            } else {
-                verdict.refusals.push(Refusal {
-                    row,
-                    reason: RefusalReason::WaivedUnacknowledged,
-                    blocking_from: None,
-                });
-            }
-        }
+        judge(&mut verdict, row, None, acks, Vec::new());
     }
     verdict
 }
 
+/// A verdict with nothing in it yet.
+fn empty_verdict<'a>(every_view: bool) -> Verdict<'a> {
+    Verdict {
+        refusals: Vec::new(),
+        missing: Vec::new(),
+        acknowledged: Vec::new(),
+        unreadable: Vec::new(),
+        every_view,
+    }
+}
+
+/// Adds `row`'s part to `verdict`: a refusal when it is [`owed`] (`said`
+/// being the row that says its key blocks, [`blocking_said_elsewhere`]) or
+/// waived without an ack, an acknowledgement for an acked waiver; `phases`
+/// as [`Refusal::phases`].
+fn judge<'a, S: AsRef<str>>(
+    verdict: &mut Verdict<'a>,
+    row: &'a DecisionRow,
+    said: Option<&'a DecisionRow>,
+    acks: &[S],
+    phases: Vec<u32>,
+) {
+    if let Some(reason) = owed(row, said.is_some()) {
+        verdict.refusals.push(Refusal {
+            row,
+            reason,
+            blocking_from: said,
+            phases,
+        });
+    } else if row.state == vocab::STATE_WAIVED {
+        if acks.iter().any(|a| a.as_ref() == row.key) {
+            if !verdict.acknowledged.iter().any(|r| std::ptr::eq(*r, row)) {
+                verdict.acknowledged.push(row);
+            }
+        } else {
+            verdict.refusals.push(Refusal {
+                row,
+                reason: RefusalReason::WaivedUnacknowledged,
+                blocking_from: None,
+                phases,
+            });
+        }
+    }
+}
+
+/// The rows of `manifest` by key, the plan's before the twin's, each key's
+/// in file order: what [`blocking_said_elsewhere`] reads for one key,
+/// without a look at every other key's rows.
+fn rows_by_key(manifest: &Manifest) -> HashMap<&str, Vec<&DecisionRow>> {
+    let mut by_key: HashMap<&str, Vec<&DecisionRow>> = HashMap::new();
+    for row in manifest.plan_rows().iter().chain(manifest.twin_rows()) {
+        by_key.entry(row.key.as_str()).or_default().push(row);
+    }
+    by_key
+}
+
+/// The keys a view with `resolved` rows owes because no row decides them
+/// (SPEC §5.4): none when the view has no row (the manifest is opt-in);
+/// else each key the template marks blocking with no shipped default that
+/// has no row in the view and no answer in `policy`.
+fn missing_keys(
+    has_row: impl Fn(&str) -> bool,
+    any_row: bool,
+    policy: &ConsolePolicy,
+) -> Vec<&'static str> {
+    if !any_row {
+        return Vec::new();
+    }
+    vocab::owed_when_missing()
+        .filter(|spec| !has_row(spec.key))
+        .filter(|spec| policy.answer(spec.key).is_none_or(|a| a.trim().is_empty()))
+        .map(|spec| spec.key)
+        .collect()
+}
+
 /// The whole start gate on `view` of `manifest` (read from docs root
-/// `root`): [`check`] on the view's resolved rows — a row whose blocking
-/// cell says nothing blocks when another row of the view says its key
-/// does ([`blocking_said_elsewhere`](crate::manifest::owed::blocking_said_elsewhere)) — and the findings of
-/// [`UNREADABLE_CHECKS`] in the plan and the twin, which refuse whatever
-/// `acks` says.
+/// `root`), with the console's `policy` (the `[policy]` table of
+/// `planfile.toml`): [`check`] on the view's resolved rows — a row whose
+/// blocking cannot undo what another row of the view says blocks when
+/// that row says so ([`blocking_said_elsewhere`]) — the keys the view owes
+/// because no row decides them, and the findings of [`UNREADABLE_CHECKS`]
+/// in the plan and the twin, which refuse whatever `acks` says.
 pub fn check_view<'a, S: AsRef<str>>(
     manifest: &'a Manifest,
     view: View,
     acks: &[S],
     root: &Path,
+    policy: &ConsolePolicy,
 ) -> Verdict<'a> {
     let rows = manifest.resolve(view);
-    let by_key = RowsByKey::new(manifest);
-    let mut verdict = check_with(&rows, acks, |row| by_key.blocking_said(view, row));
+    let by_key = rows_by_key(manifest);
+    let mut verdict = empty_verdict(false);
+    for &row in &rows {
+        let said = Overruled::of(row).and_then(|rule| {
+            let candidates = by_key.get(row.key.as_str()).into_iter().flatten().copied();
+            best_saying_yes(candidates, view, row, rule)
+        });
+        judge(&mut verdict, row, said, acks, Vec::new());
+    }
+    let keys: HashSet<&str> = rows.iter().map(|r| r.key.as_str()).collect();
+    verdict.missing = missing_keys(|k| keys.contains(k), !rows.is_empty(), policy)
+        .into_iter()
+        .map(|key| Missing {
+            key,
+            phases: Vec::new(),
+        })
+        .collect();
     verdict.unreadable = unreadable(manifest, view, root);
+    verdict
+}
+
+/// The start gate on every view of `manifest` (SPEC §5.4 "Nothing owed is
+/// left out"): the plan-wide view, as [`check_view`] judges it, and the
+/// view of every phase of the graph, done or not, since a run starts every
+/// phase in time. A phase's view differs from the plan-wide view only in
+/// the keys that have rows scoped to that phase, so only those are judged
+/// again there: a row owed in the plan-wide view is named once, and a row
+/// owed only in a phase's view is named with that phase. The findings of
+/// [`UNREADABLE_IN_VIEW`] count when their row is in any view.
+///
+/// The cost is linear in the rows: each phase's keys are judged over that
+/// phase's rows and the best plan-wide row of the key, found once.
+pub fn check_every_view<'a, S: AsRef<str>>(
+    manifest: &'a Manifest,
+    acks: &[S],
+    root: &Path,
+    policy: &ConsolePolicy,
+) -> Verdict<'a> {
+    let mut verdict = check_view(manifest, View::PlanWide, acks, root, policy);
+    verdict.every_view = true;
+    let phases = manifest.plan.graph_phases();
+    // Each phase's rows by key, the plan's before the twin's.
+    let mut scoped: HashMap<u32, Vec<&DecisionRow>> = HashMap::new();
+    for row in manifest.plan_rows().iter().chain(manifest.twin_rows()) {
+        if let Some(phase) = row.phase.phase() {
+            scoped.entry(phase).or_default().push(row);
+        }
+    }
+    let plan_wide = manifest.resolve(View::PlanWide);
+    let by_key = rows_by_key(manifest);
+    let mut best_plan_wide: HashMap<(&str, Overruled), Option<&DecisionRow>> = HashMap::new();
+    let mut missing_in: Vec<(&'static str, u32)> = Vec::new();
+    for &phase in &phases {
+        let Some(rows) = scoped.get(&phase) else {
+            continue;
+        };
+        let view = View::Phase(phase);
+        let mut keys: Vec<&str> = Vec::new();
+        for row in rows {
+            if !keys.contains(&row.key.as_str()) {
+                keys.push(row.key.as_str());
+            }
+        }
+        let resolved = manifest::resolve_rows(rows.iter().copied(), view);
+        for row in resolved {
+            let said = Overruled::of(row).and_then(|rule| {
+                best_saying_yes(rows.iter().copied(), view, row, rule).or_else(|| {
+                    *best_plan_wide
+                        .entry((row.key.as_str(), rule))
+                        .or_insert_with(|| {
+                            let candidates =
+                                by_key.get(row.key.as_str()).into_iter().flatten().copied();
+                            best_saying_yes(candidates, View::PlanWide, row, rule)
+                        })
+                })
+            });
+            judge(&mut verdict, row, said, acks, vec![phase]);
+        }
+        if plan_wide.is_empty() {
+            missing_in.extend(
+                missing_keys(|k| keys.contains(&k), true, policy)
+                    .into_iter()
+                    .map(|key| (key, phase)),
+            );
+        }
+    }
+    for spec in vocab::owed_when_missing() {
+        let phases: Vec<u32> = missing_in
+            .iter()
+            .filter(|(key, _)| *key == spec.key)
+            .map(|(_, phase)| *phase)
+            .collect();
+        if !phases.is_empty() {
+            verdict.missing.push(Missing {
+                key: spec.key,
+                phases,
+            });
+        }
+    }
+    verdict.unreadable = unreadable_in_any_view(manifest, root);
     verdict
 }
 
@@ -136,6 +308,16 @@ pub fn check_view<'a, S: AsRef<str>>(
 /// below the Decisions heading of their file. Suppression comments do not
 /// silence them. In file and line order.
 pub fn unreadable(manifest: &Manifest, view: View, root: &Path) -> Vec<Finding> {
+    findings_of_certainty(manifest, root, |row| rank(row, view).is_some())
+}
+
+/// The certainty findings of `manifest` (see [`unreadable`]), those of
+/// [`UNREADABLE_IN_VIEW`] kept when their row meets `in_view`.
+fn findings_of_certainty(
+    manifest: &Manifest,
+    root: &Path,
+    in_view: impl Fn(&DecisionRow) -> bool,
+) -> Vec<Finding> {
     let env = LintEnv::default();
     let input = LintInput::without_handoffs(manifest, root, &env);
     let names: Vec<&str> = UNREADABLE_CHECKS
@@ -144,20 +326,17 @@ pub fn unreadable(manifest: &Manifest, view: View, root: &Path) -> Vec<Finding> 
         .chain(&UNREADABLE_AFTER_SECTION)
         .copied()
         .collect();
-    let in_view = |finding: &Finding| {
-        let rows = match finding.kind {
-            FileKind::Plan => manifest.plan_rows(),
-            FileKind::Twin => manifest.twin_rows(),
-            FileKind::Handoff(_) => &[],
-        };
-        // The rows are in line order: those on the finding's line start at
-        // `first`.
-        let first = rows.partition_point(|r| r.origin.line < finding.line);
-        rows[first..]
-            .iter()
-            .take_while(|r| r.origin.line == finding.line)
-            .any(|r| rank(r, view).is_some())
-    };
+    let found = crate::lint::run_only(&input, &names);
+    if found.is_empty() {
+        return found;
+    }
+    let rows_in_view: HashSet<(FileKind, usize)> = manifest
+        .plan_rows()
+        .iter()
+        .chain(manifest.twin_rows())
+        .filter(|r| in_view(r))
+        .map(|r| (r.origin.file, r.origin.line))
+        .collect();
     let below_section = |finding: &Finding| {
         let section = match finding.kind {
             FileKind::Plan => manifest.plan.decisions.as_ref(),
@@ -166,11 +345,11 @@ pub fn unreadable(manifest: &Manifest, view: View, root: &Path) -> Vec<Finding> 
         };
         section.is_some_and(|s| finding.line > s.heading_line)
     };
-    crate::lint::run_only(&input, &names)
+    found
         .into_iter()
         .filter(|f| {
             if UNREADABLE_IN_VIEW.contains(&f.name) {
-                in_view(f)
+                rows_in_view.contains(&(f.kind, f.line))
             } else if UNREADABLE_AFTER_SECTION.contains(&f.name) {
                 below_section(f)
             } else {
@@ -178,6 +357,18 @@ pub fn unreadable(manifest: &Manifest, view: View, root: &Path) -> Vec<Finding> 
             }
         })
         .collect()
+}
+
+/// [`unreadable`] over every view at once: a finding of
+/// [`UNREADABLE_IN_VIEW`] counts when its row is in any view (a row scoped
+/// to a phase of the graph, or a plan-wide row).
+pub fn unreadable_in_any_view(manifest: &Manifest, root: &Path) -> Vec<Finding> {
+    let phases = manifest.plan.graph_phases();
+    let in_some_view = |row: &DecisionRow| match row.phase.phase() {
+        Some(phase) => phases.contains(&phase),
+        None => rank(row, View::PlanWide).is_some(),
+    };
+    findings_of_certainty(manifest, root, in_some_view)
 }
 
 #[cfg(test)]
@@ -330,11 +521,13 @@ mod tests {
     proptest! {
         /// The run may start exactly when no row is owed — outstanding, or
         /// in a state the reader cannot read, or answered without an
-        /// answer (empty, a lone dash, or no answer word for a word key:
-        /// relay), and blocking (a blocking cell that is not a yes/no word
-        /// blocks, and so does an empty cell on a key the template marks
-        /// blocking: relay, credentials) — and every waived row's key is
-        /// acknowledged; every refusal names a row of the view.
+        /// answer (empty, a lone dash, a placeholder such as TBD, or no
+        /// answer word for a word key: relay), and blocking (a blocking
+        /// cell that is not a yes/no word blocks, and so does an empty cell
+        /// on a key the template marks blocking: relay, credentials; an
+        /// answer without an answer on such a key blocks whatever its cell
+        /// says) — and every waived row's key is acknowledged; every
+        /// refusal names a row of the view.
         #[test]
         fn verdict_matches_the_rule(
             rows in prop::collection::vec(arb_row(), 0..8),
@@ -350,12 +543,14 @@ mod tests {
                     let unsaid = r.blocking_cell == BlockingCell::Empty
                         && template_blocking.contains(&r.key.as_str());
                     let unknown_state = !["answered", "outstanding", "waived"].contains(&r.state.as_str());
-                    let no_answer = ["", "—"].contains(&r.value.as_str())
+                    let no_answer = ["", "—", "TBD"].contains(&r.value.as_str())
                         || (r.key == "relay" && !r.value.contains("off"));
-                    let owed_state = r.state == "outstanding"
-                        || unknown_state
-                        || (r.state == "answered" && no_answer);
-                    (owed_state && (says_block || unsaid))
+                    let answered_empty = r.state == "answered" && no_answer;
+                    let owed_state = r.state == "outstanding" || unknown_state || answered_empty;
+                    // An answer that says nothing never lowers the
+                    // template's blocking (SPEC §5.4).
+                    let template = answered_empty && template_blocking.contains(&r.key.as_str());
+                    (owed_state && (says_block || unsaid || template))
                         || (r.state == "waived" && !acks.contains(&r.key.as_str()))
                 })
                 .count();

@@ -89,13 +89,24 @@ fn mcp_policy(input: &LintInput, phase: Option<u32>) -> Option<String> {
 /// that speaks of an MCP policy, after its colon, `*` and backticks
 /// removed.
 fn plan_mcp_policy(plan: &Plan) -> Option<String> {
-    static LABEL: LazyLock<regex::Regex> = LazyLock::new(|| {
-        regex::Regex::new(r"(?i)^.*mcp\s*policy[^:]*:").unwrap_or_else(|e| panic!("{e}"))
-    });
     let phrase = MCP_POLICY_LABEL.to_lowercase();
     let (line, _) = budget_lines_containing(plan, &phrase).into_iter().next()?;
-    let value = LABEL.find(line).map(|m| &line[m.end()..]).unwrap_or(line);
+    let value = after_policy_label(line).unwrap_or(line);
     Some(value.replace(['*', '`'], "").trim().to_string())
+}
+
+/// What follows the label of an MCP policy line, cut as the reference's
+/// sed cuts it (`.*[Mm][Cc][Pp][[:space:]]*[Pp]olicy[^:]*:`): after the
+/// colon of the line's last label; `None` when the line has no label.
+fn after_policy_label(line: &str) -> Option<&str> {
+    static LABEL: LazyLock<regex::Regex> = LazyLock::new(|| {
+        // The reference's sed, letter for letter: `mcp` in any case, then
+        // `Policy` or `policy`. ASCII classes only: the binary's regex has
+        // no Unicode tables.
+        regex::Regex::new(r"^.*[Mm][Cc][Pp][[:space:]]*[Pp]olicy[^:]*:")
+            .unwrap_or_else(|e| panic!("{e}"))
+    });
+    LABEL.find(line).map(|m| &line[m.end()..])
 }
 
 /// F15 `mcp-server-unregistered`: with `PE_MCP_SERVERS` set, the MCP
@@ -311,5 +322,22 @@ mod tests {
             Some("b, b")
         );
         assert_eq!(unknown(&["a".into()], &known), None);
+    }
+
+    #[test]
+    fn the_policy_label_is_cut_as_the_reference_cuts_it() {
+        assert_eq!(
+            after_policy_label("- **MCP policy:** require"),
+            Some("** require")
+        );
+        assert_eq!(
+            after_policy_label("mcp  Policy (servers): x: y"),
+            Some(" x: y")
+        );
+        assert_eq!(
+            after_policy_label("MCP policy: a; mcp policy: b"),
+            Some(" b")
+        );
+        assert_eq!(after_policy_label("the mcp policy is unset"), None);
     }
 }

@@ -7,57 +7,103 @@ use std::collections::hash_map::Entry;
 use std::collections::{BTreeSet, HashMap};
 
 use super::decision_sources::sources;
-use super::{Hit, LintInput, line_span, phase_list};
+use super::{Fix, Hit, LintInput, line_span, phase_list};
 use crate::error::{escape_invisible, is_invisible};
-use crate::manifest::in_force::{
-    Reading, answer_advice, holds_word_in_other_letters, read_value, what_answers_instead,
-};
 use crate::markdown::{MarkdownFile, UnclosedBlock, starts_with_ignore_case};
 use crate::plan::decisions::names_decisions;
 use crate::plan::decisions::{BlockingCell, Column, PhaseScope, ProblemKind};
 use crate::vocab;
 
 /// F25 `decision-key-unknown`: a row whose key is not one of the 19 keys.
-/// Points at the key cell.
+/// Points at the key cell. When the key is close to one of them, the
+/// message names it and the finding carries an unsafe fix (SPEC §10.1
+/// "Unsafe fixes") that writes it — unless the file already has a row of
+/// that key for the same phase, which the fix would duplicate.
 pub fn decision_key_unknown(input: &LintInput, out: &mut Vec<Hit>) {
     for source in sources(input) {
         for row in source.rows() {
             if vocab::key_index(&row.key).is_none() {
-                let hint = vocab::closest_key(&row.key)
+                let closest = vocab::closest_key(&row.key);
+                let hint = closest
                     .map(|k| format!("; did you mean `{k}`?"))
                     .unwrap_or_default();
-                out.push(source.hit(
-                    source.cell_span(row, Column::Key),
+                let span = source.cell_span(row, Column::Key);
+                let taken = |key: &str| {
+                    source
+                        .rows()
+                        .iter()
+                        .any(|other| other.key == key && other.phase == row.phase)
+                };
+                let fix = closest
+                    .filter(|k| !taken(k))
+                    .map(|k| key_fix(&source.file.text, span.clone(), &row.key, k));
+                let mut hit = source.hit(
+                    span,
                     format!(
                         "{}: decision-key-unknown — not one of: {}{hint}",
                         source.row_head(row),
                         vocab::key_list()
                     ),
-                ));
+                );
+                hit.fix = fix;
+                out.push(hit);
             }
         }
     }
 }
 
+/// The unsafe fix that writes `key` for the misspelled key `written` in
+/// the key cell at `span` of `text`: the key as written is replaced where
+/// the cell holds it once (its backticks kept); otherwise the whole cell
+/// becomes `` `key` ``, as the writer writes a key.
+fn key_fix(text: &str, span: std::ops::Range<usize>, written: &str, key: &str) -> Fix {
+    let cell = text.get(span.clone()).unwrap_or_default();
+    let mut found = cell.match_indices(written);
+    let edit_range = match (found.next(), found.next()) {
+        (Some((at, _)), None) if !written.is_empty() => {
+            (span.start + at)..(span.start + at + written.len())
+        }
+        _ => span.clone(),
+    };
+    let replacement = if edit_range == span && cell != written {
+        format!("`{key}`")
+    } else {
+        key.to_string()
+    };
+    Fix::replace(format!("write {key}"), edit_range, replacement).unsafe_fix()
+}
+
+/// The unsafe fix (SPEC §10.1 "Unsafe fixes") that writes `word` over the
+/// cell at `span`: a misspelled state or source becomes the word the
+/// finding suggests, written as the vocabulary spells it.
+fn word_fix(span: std::ops::Range<usize>, word: &str) -> Fix {
+    Fix::replace(format!("write {word}"), span, word).unsafe_fix()
+}
+
 /// F25 `decision-state-unknown`: a row whose state is not `answered`,
 /// `outstanding` or `waived` (an empty state is unknown). Points at the
-/// state cell.
+/// state cell; a state close to one of them (`answerd`) is named in the
+/// message and carries the unsafe fix that writes it.
 pub fn decision_state_unknown(input: &LintInput, out: &mut Vec<Hit>) {
     for source in sources(input) {
         for row in source.rows() {
             if !vocab::is_state(&row.state) {
-                let hint = vocab::closest_word(&row.state, vocab::STATES.iter().copied())
+                let closest = vocab::closest_word(&row.state, vocab::STATES.iter().copied());
+                let hint = closest
                     .map(|w| format!("; did you mean `{w}`?"))
                     .unwrap_or_default();
-                out.push(source.hit(
-                    source.cell_span(row, Column::State),
+                let span = source.cell_span(row, Column::State);
+                let mut hit = source.hit(
+                    span.clone(),
                     format!(
                         "{}: decision-state-unknown — state \"{}\" is not one of: {}{hint}",
                         source.row_head(row),
                         escape_invisible(&row.state),
                         vocab::STATES.join(" ")
                     ),
-                ));
+                );
+                hit.fix = closest.map(|w| word_fix(span, w));
+                out.push(hit);
             }
         }
     }
@@ -65,23 +111,28 @@ pub fn decision_state_unknown(input: &LintInput, out: &mut Vec<Hit>) {
 
 /// F25 `decision-source-unknown`: a row whose source is set but not `plan`,
 /// `run`, `default` or `ruling` (an empty source is allowed). Points at the
-/// source cell.
+/// source cell; a source close to one of them (`rulling`) is named in the
+/// message and carries the unsafe fix that writes it.
 pub fn decision_source_unknown(input: &LintInput, out: &mut Vec<Hit>) {
     for source in sources(input) {
         for row in source.rows() {
             if !row.source.is_empty() && !vocab::is_source(&row.source) {
-                let hint = vocab::closest_word(&row.source, vocab::SOURCES.iter().copied())
+                let closest = vocab::closest_word(&row.source, vocab::SOURCES.iter().copied());
+                let hint = closest
                     .map(|w| format!("; did you mean `{w}`?"))
                     .unwrap_or_default();
-                out.push(source.hit(
-                    source.cell_span(row, Column::Source),
+                let span = source.cell_span(row, Column::Source);
+                let mut hit = source.hit(
+                    span.clone(),
                     format!(
                         "{}: decision-source-unknown — source \"{}\" is not one of: {}{hint}",
                         source.row_head(row),
                         escape_invisible(&row.source),
                         vocab::SOURCES.join(" ")
                     ),
-                ));
+                );
+                hit.fix = closest.map(|w| word_fix(span, w));
+                out.push(hit);
             }
         }
     }
@@ -465,40 +516,6 @@ pub fn decisions_heading_malformed(input: &LintInput, out: &mut Vec<Hit>) {
                     miss.todo
                 ),
             ));
-        }
-    }
-}
-
-/// F25 `decision-value-unknown` (advisory by default): an `answered` row of
-/// a word key (see [`vocab::WORD_KEYS`]) whose value holds no answer word
-/// for it, read as the console reads it (SPEC §5.5), so the console passes
-/// over the row. Points at the value cell; the message names the words and
-/// what answers instead. A value holding a word in other letters is left
-/// to `decision-word-style`, which fixes it.
-pub fn decision_value_unknown(input: &LintInput, out: &mut Vec<Hit>) {
-    for source in sources(input) {
-        for row in source.rows() {
-            let Some(spec) = vocab::key_spec(&row.key) else {
-                continue;
-            };
-            if !spec.is_word_key() || row.state != vocab::STATE_ANSWERED {
-                continue;
-            }
-            // A word in other letters (`Off`) is `decision-word-style`'s,
-            // which carries the fix.
-            if let Reading::Nothing(why) = read_value(spec, &row.value)
-                && !holds_word_in_other_letters(spec, &row.value)
-            {
-                out.push(source.hit(
-                    source.cell_span(row, Column::Value),
-                    format!(
-                        "{}: decision-value-unknown — {why}, so the console passes over this row; instead the answer is {}; write {}",
-                        source.row_head(row),
-                        what_answers_instead(spec),
-                        answer_advice(spec)
-                    ),
-                ));
-            }
         }
     }
 }

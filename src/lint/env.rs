@@ -14,6 +14,7 @@ use std::ffi::{OsStr, OsString};
 use std::path::Path;
 use std::sync::{LazyLock, Mutex};
 
+use crate::manifest::policy::ConsolePolicy;
 use crate::vocab::verify::SHELL_BUILTINS;
 
 /// The console's environment as the checks see it.
@@ -35,9 +36,24 @@ pub struct LintEnv {
     /// `PATH`: where the lead program of a §Verification command is looked
     /// up (F17). `None` when unset: no lookup is made.
     pub path: Option<OsString>,
+    /// The console's policy preferences (the `[policy]` table of
+    /// `planfile.toml`): a key it answers is not owed when no row decides
+    /// it (`decision-key-missing`, SPEC §5.4). Filled from the lint
+    /// settings ([`super::settings::LintSettings::policy`]).
+    pub policy: ConsolePolicy,
 }
 
 impl LintEnv {
+    /// The environment a lint under `settings` reads: the process's
+    /// variables ([`LintEnv::from_process`]) and the console's policy of the
+    /// settings file.
+    pub fn for_settings(settings: &super::settings::LintSettings) -> LintEnv {
+        LintEnv {
+            policy: settings.policy.clone(),
+            ..LintEnv::from_process()
+        }
+    }
+
     /// Reads the variables of section F from the process environment.
     pub fn from_process() -> LintEnv {
         let text = |name: &str| std::env::var_os(name).map(|v| v.to_string_lossy().into_owned());
@@ -49,6 +65,7 @@ impl LintEnv {
             mcp_policy: text("PE_MCP_POLICY"),
             wait_timeouts: text("PE_WAIT_TIMEOUTS").map(|v| parse_wait_timeouts(&v)),
             path: std::env::var_os("PATH"),
+            policy: ConsolePolicy::default(),
         }
     }
 }

@@ -63,6 +63,10 @@ pub struct Finding {
     /// The repair the tool is sure of, when there is one (SPEC §10.1):
     /// edits of this finding's file. Only findings in the plan carry one.
     pub fix: Option<Fix>,
+    /// Whether the finding means a Decisions section cannot be read with
+    /// certainty ([`super::certainty`]): it gates whatever the settings,
+    /// the suppression comments or the plan's status say.
+    pub certainty: bool,
 }
 
 /// What a check reports before the registry stamps its code, name and
@@ -124,6 +128,64 @@ pub fn trimmed_span(file: &MarkdownFile, range: Range<usize>) -> Range<usize> {
     start..start + inner.len()
 }
 
+/// `text` (a finding's message) with every line number it quotes written
+/// `#`: the digits after the word `line` or `lines` and a space (`(line
+/// 12)`, `at line 7`, `lines 3-9`, `first on line 4`), the forms in which
+/// the checks' messages name lines. What is left says what was found, not
+/// where, so it stays the same when lines above move: GitLab's fingerprints
+/// are built from it (SPEC §10.1 "Paths in CI reports").
+pub fn without_line_numbers(text: &str) -> std::borrow::Cow<'_, str> {
+    let bytes = text.as_bytes();
+    let digits_from = |at: usize| {
+        bytes[at.min(bytes.len())..]
+            .iter()
+            .take_while(|b| b.is_ascii_digit())
+            .count()
+    };
+    let mut out = String::new();
+    let mut copied = 0;
+    let mut at = 0;
+    while let Some(found) = text[at..]
+        .char_indices()
+        .find(|(i, _)| {
+            bytes[at + i..]
+                .get(..4)
+                .is_some_and(|w| w.eq_ignore_ascii_case(b"line"))
+        })
+        .map(|(i, _)| at + i)
+    {
+        at = found + 4;
+        let word_start = found == 0 || !bytes[found - 1].is_ascii_alphanumeric();
+        let mut end = found + 4;
+        if bytes
+            .get(end)
+            .is_some_and(|b| b.eq_ignore_ascii_case(&b's'))
+        {
+            end += 1;
+        }
+        if !word_start || bytes.get(end) != Some(&b' ') {
+            continue;
+        }
+        let number = end + 1;
+        let mut stop = number + digits_from(number);
+        if stop == number {
+            continue;
+        }
+        if bytes.get(stop) == Some(&b'-') && digits_from(stop + 1) > 0 {
+            stop += 1 + digits_from(stop + 1);
+        }
+        out.push_str(&text[copied..number]);
+        out.push('#');
+        copied = stop;
+        at = stop;
+    }
+    if copied == 0 {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    out.push_str(&text[copied..]);
+    std::borrow::Cow::Owned(out)
+}
+
 /// How messages name a file of the plan (the W of SPEC §6's message
 /// heads): `the plan`, `decisions.md` or `a handoff`.
 pub fn file_label(kind: FileKind) -> &'static str {
@@ -131,5 +193,32 @@ pub fn file_label(kind: FileKind) -> &'static str {
         FileKind::Plan => "the plan",
         FileKind::Twin => "decisions.md",
         FileKind::Handoff(_) => "a handoff",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn line_numbers_are_taken_out_of_a_message() {
+        assert_eq!(
+            without_line_numbers("decision table in the plan (line 31): decision-table-malformed"),
+            "decision table in the plan (line #): decision-table-malformed"
+        );
+        assert_eq!(
+            without_line_numbers("lines 3-19 are read as part of it; Line 4 repeats line 2?"),
+            "lines # are read as part of it; Line # repeats line #?"
+        );
+        for kept in [
+            "phase 2: verification-empty-open — write a line",
+            "the pipeline 4 runs; outline 5; line-3; lines  4",
+            "décision line",
+        ] {
+            assert!(
+                matches!(without_line_numbers(kept), std::borrow::Cow::Borrowed(_)),
+                "{kept}"
+            );
+        }
     }
 }

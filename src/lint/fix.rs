@@ -8,6 +8,12 @@
 //! until no fix applies, so a fix that uncovers another is applied too.
 //! Fixes are only ever applied to the plan, never to the twin (only the
 //! write verbs change it).
+//!
+//! Each fix says how sure the tool is of it ([`Applicability`], SPEC §10.1
+//! "Unsafe fixes", as ruff has them): a safe fix keeps what the author
+//! meant and is applied by `--fix`; an unsafe one (a misspelled word the
+//! finding already names, `answerd` → `answered`) may change it, and is
+//! applied only when asked for with `--unsafe-fixes`.
 
 use std::ops::Range;
 
@@ -48,23 +54,95 @@ impl Edit {
     }
 }
 
-/// A repair the tool is sure of: a title for people ("write 7") and the
-/// edits, all in the file of the finding that carries it.
+/// Whether applying a fix keeps what the author meant (SPEC §10.1 "Unsafe
+/// fixes"), as ruff's fix applicability.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Applicability {
+    /// The fixed text reads as the author meant it (`**Answered**` →
+    /// `answered`, `07` → `7`): `validate --fix` applies it, `--diff`
+    /// shows it, the editor offers it as the preferred quick fix.
+    #[default]
+    Safe,
+    /// The fix guesses what the author meant (a misspelled state, source
+    /// or key that the finding already names: `answerd` → `answered`):
+    /// applied only with `--fix --unsafe-fixes`, shown only with `--diff
+    /// --unsafe-fixes`, offered in the editor as a quick fix that is not
+    /// preferred.
+    Unsafe,
+}
+
+impl Applicability {
+    /// Whether a run that applies fixes up to `self` applies a fix of
+    /// `fix`: `Safe` applies safe fixes only (plain `--fix`), `Unsafe`
+    /// applies every fix (`--fix --unsafe-fixes`).
+    pub fn allows(self, fix: Applicability) -> bool {
+        fix <= self
+    }
+
+    /// The fixes a run applies: every fix with `--unsafe-fixes`, else the
+    /// safe ones.
+    pub fn from_unsafe_flag(unsafe_fixes: bool) -> Applicability {
+        if unsafe_fixes {
+            Applicability::Unsafe
+        } else {
+            Applicability::Safe
+        }
+    }
+
+    /// `safe` or `unsafe`, as outputs print it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Applicability::Safe => "safe",
+            Applicability::Unsafe => "unsafe",
+        }
+    }
+}
+
+/// A repair: a title for people ("write 7"), the edits, all in the file of
+/// the finding that carries it, and whether it is safe to apply unasked
+/// ([`Applicability`]).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Fix {
     /// What the fix does, in a few words (an editor's quick-fix title).
     pub title: String,
     /// The edits; they do not overlap.
     pub edits: Vec<Edit>,
+    /// Whether the fix keeps what the author meant (safe, the default) or
+    /// may change it (unsafe).
+    pub applicability: Applicability,
 }
 
 impl Fix {
-    /// A fix made of one edit: `range` becomes `text`.
-    pub fn replace(title: impl Into<String>, range: Range<usize>, text: impl Into<String>) -> Fix {
+    /// A safe fix made of `edits`.
+    pub fn new(title: impl Into<String>, edits: Vec<Edit>) -> Fix {
         Fix {
             title: title.into(),
-            edits: vec![Edit::replace(range, text)],
+            edits,
+            applicability: Applicability::Safe,
         }
+    }
+
+    /// A safe fix made of one edit: `range` becomes `text`.
+    pub fn replace(title: impl Into<String>, range: Range<usize>, text: impl Into<String>) -> Fix {
+        Fix::new(title, vec![Edit::replace(range, text)])
+    }
+
+    /// This fix with `applicability`.
+    pub fn with_applicability(self, applicability: Applicability) -> Fix {
+        Fix {
+            applicability,
+            ..self
+        }
+    }
+
+    /// This fix marked unsafe ([`Applicability::Unsafe`]).
+    pub fn unsafe_fix(self) -> Fix {
+        self.with_applicability(Applicability::Unsafe)
+    }
+
+    /// Whether the fix is safe to apply unasked.
+    pub fn is_safe(&self) -> bool {
+        self.applicability == Applicability::Safe
     }
 
     /// The first byte any edit touches.
@@ -194,13 +272,25 @@ impl FixedPlan {
     }
 }
 
-/// Fixes the plan of `manifest` (SPEC §10.1): lints it with `lint` (which
-/// returns the findings that are not suppressed), applies the fixes of the
-/// findings in the plan ([`apply_fixes`]), and lints the new text again,
-/// until a round applies nothing or [`MAX_ROUNDS`] have run. The twin is
-/// never changed. Errors are `lint`'s.
+/// Fixes the plan of `manifest` with its safe fixes (SPEC §10.1): lints
+/// it with `lint` (which returns the findings that are not suppressed),
+/// applies the safe fixes of the findings in the plan ([`apply_fixes`]),
+/// and lints the new text again, until a round applies nothing or
+/// [`MAX_ROUNDS`] have run. The twin is never changed. Errors are
+/// `lint`'s.
 pub fn fix_plan(
     manifest: Manifest,
+    lint: impl FnMut(&Manifest) -> Result<Vec<Finding>>,
+) -> Result<FixedPlan> {
+    fix_plan_allowing(manifest, Applicability::Safe, lint)
+}
+
+/// [`fix_plan`] applying every fix that `allowed` allows
+/// ([`Applicability::allows`]): the unsafe ones too with
+/// [`Applicability::Unsafe`] (`--unsafe-fixes`).
+pub fn fix_plan_allowing(
+    manifest: Manifest,
+    allowed: Applicability,
     mut lint: impl FnMut(&Manifest) -> Result<Vec<Finding>>,
 ) -> Result<FixedPlan> {
     let original = manifest.plan.file.text.clone();
@@ -211,7 +301,8 @@ pub fn fix_plan(
         let fixes = findings
             .iter()
             .filter(|f| f.kind == FileKind::Plan)
-            .filter_map(|f| f.fix.as_ref());
+            .filter_map(|f| f.fix.as_ref())
+            .filter(|fix| allowed.allows(fix.applicability));
         let applied = apply_fixes(&manifest.plan.file.text, fixes);
         if applied.count == 0 || applied.text == manifest.plan.file.text {
             return Ok(FixedPlan {
@@ -273,59 +364,104 @@ pub struct FixRecord {
     pub diff: String,
     /// Whether the fixes settled within [`MAX_ROUNDS`].
     pub converged: bool,
+    /// How many findings that remain carry an unsafe fix that was not
+    /// applied (or shown) because `--unsafe-fixes` was not given.
+    pub hidden: usize,
     /// What the write could not keep of the file (another user's
     /// ownership, say), one note each for the person.
     pub notes: Vec<String>,
 }
 
-/// Reads the plan at `location` with its twin, fixes the plan
-/// ([`fix_manifest`]), writes it when `mode` is [`FixMode::Write`], and lints
-/// the fixed text: the report of the plan as it is (or would be) after the
-/// fixes, with what was fixed in [`PlanReport::fixed`]. The diff names the
-/// plan relative to `base` when under it. Errors as
+/// What a `validate --fix` or `--diff` run asks of the fixer: whether to
+/// write, and which fixes to apply (SPEC §10.1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FixRequest {
+    /// Write the fixed plans, or only show the diff.
+    pub mode: FixMode,
+    /// The fixes applied: [`Applicability::Safe`] for the safe ones only,
+    /// [`Applicability::Unsafe`] (`--unsafe-fixes`) for every fix.
+    pub allowed: Applicability,
+}
+
+/// Reads the plan at `location` with its twin, fixes the plan with the
+/// fixes `request.allowed` allows ([`fix_plan_allowing`]), writes it when
+/// `request.mode` is [`FixMode::Write`], and lints the fixed text: the
+/// report of the plan as it is (or would be) after the fixes, with what was
+/// fixed (and how many unsafe fixes were left) in [`PlanReport::fixed`].
+/// The diff names the plan relative to `base` when under it. Errors as
 /// [`super::lint_location`], and [`Error::Write`] when the plan cannot be
 /// written.
 pub fn fix_location(
     location: &PlanLocation,
     config: &LintSettings,
-    mode: FixMode,
+    request: FixRequest,
     base: Option<&Path>,
 ) -> Result<PlanReport> {
-    fix_manifest(location, Manifest::load(location)?, config, mode, base)
+    fix_manifest(location, Manifest::load(location)?, config, request, base)
 }
 
 /// Fixes a plan whose text is in memory (stdin) as if it were the file at
 /// `location` (its twin and handoffs are read from disk, as
-/// [`super::lint_text`] does); nothing is written: the fixed text is the
-/// report's plan text, and the diff is labelled with the plan's path
-/// (`-` when unnamed). Errors as [`super::lint_text`].
+/// [`super::lint_text`] does), with the fixes `allowed` allows; nothing
+/// is written: the fixed text is the report's plan text, and the diff is
+/// labelled with the plan's path (`-` when unnamed). Errors as
+/// [`super::lint_text`].
 pub fn fix_text(
     location: &PlanLocation,
     text: String,
     config: &LintSettings,
+    allowed: Applicability,
     base: Option<&Path>,
 ) -> Result<PlanReport> {
     let manifest = super::manifest_of_text(location, text)?;
-    fix_manifest(location, manifest, config, FixMode::Diff, base)
+    let request = FixRequest {
+        mode: FixMode::Diff,
+        allowed,
+    };
+    fix_manifest(location, manifest, config, request, base)
 }
 
-/// Fixes the plan of `manifest` ([`fix_plan`]) with the settings `config`,
-/// writes it when `mode` is [`FixMode::Write`], and lints the fixed text
-/// (see [`fix_location`]).
+/// [`fix_text`] for a text standing for the file `stand_in` names
+/// ([`super::lint_stand_in`]): a plan's text is fixed; a twin's or a
+/// handoff's is only linted, since fixes change plans alone, and its report
+/// records no fix.
+pub fn fix_stand_in(
+    location: &PlanLocation,
+    stand_in: &super::StandIn,
+    text: String,
+    config: &LintSettings,
+    allowed: Applicability,
+    base: Option<&Path>,
+) -> Result<PlanReport> {
+    if *stand_in == super::StandIn::Plan {
+        return fix_text(location, text, config, allowed, base);
+    }
+    let mut report = super::lint_stand_in(location, stand_in, text, config)?;
+    report.fixed = Some(FixRecord {
+        converged: true,
+        ..FixRecord::default()
+    });
+    Ok(report)
+}
+
+/// Fixes the plan of `manifest` ([`fix_plan_allowing`]) with the settings
+/// `config`, writes it when `request.mode` is [`FixMode::Write`], and lints
+/// the fixed text (see [`fix_location`]).
 fn fix_manifest(
     location: &PlanLocation,
     manifest: Manifest,
     config: &LintSettings,
-    mode: FixMode,
+    request: FixRequest,
     base: Option<&Path>,
 ) -> Result<PlanReport> {
+    let FixRequest { mode, allowed } = request;
     let handoffs = Handoffs::scan(&location.handoffs_dir());
     let root = location.root.0.as_path();
-    let env = super::LintEnv::from_process();
+    let env = super::LintEnv::for_settings(config);
     // The lint of the last round: the report's, when that round found
     // nothing left to fix (it linted the text as it stands).
     let mut last = None;
-    let fixed = fix_plan(manifest, |m| {
+    let fixed = fix_plan_allowing(manifest, allowed, |m| {
         let outcome = super::run_all(&LintInput::new(m, &handoffs, root, &env)?, config);
         let findings = outcome.findings.clone();
         last = Some(outcome);
@@ -336,12 +472,6 @@ fn fix_manifest(
         FixMode::Write => fixed.write()?,
         FixMode::Diff => Vec::new(),
     };
-    let record = FixRecord {
-        count: fixed.fixed,
-        diff: fixed.diff(&label),
-        converged: fixed.converged,
-        notes,
-    };
     let outcome = match last {
         Some(outcome) if fixed.converged => outcome,
         _ => super::run_all(
@@ -349,9 +479,47 @@ fn fix_manifest(
             config,
         ),
     };
+    let record = FixRecord {
+        count: fixed.fixed,
+        diff: fixed.diff(&label),
+        converged: fixed.converged,
+        notes,
+        hidden: hidden_fixes(&outcome.findings, allowed),
+    };
     let mut report = super::report_of(location, fixed.manifest, handoffs, outcome);
     report.fixed = Some(record);
     Ok(report)
+}
+
+/// How many of `findings` (in the plan) carry a fix that `allowed` does
+/// not allow: the unsafe fixes a run without `--unsafe-fixes` leaves.
+pub fn hidden_fixes(findings: &[Finding], allowed: Applicability) -> usize {
+    findings
+        .iter()
+        .filter(|f| f.kind == FileKind::Plan)
+        .filter_map(|f| f.fix.as_ref())
+        .filter(|fix| !allowed.allows(fix.applicability))
+        .count()
+}
+
+/// The unsafe fixes left by the fixes of `reports`, in all.
+pub fn hidden_count(reports: &[PlanReport]) -> usize {
+    reports
+        .iter()
+        .filter_map(|r| r.fixed.as_ref())
+        .map(|f| f.hidden)
+        .sum()
+}
+
+/// The note that follows a summary when unsafe fixes were left, as ruff
+/// words it: ` (1 hidden fix can be enabled with the --unsafe-fixes
+/// option)`; empty when none was.
+pub fn hidden_note(hidden: usize) -> String {
+    match hidden {
+        0 => String::new(),
+        1 => " (1 hidden fix can be enabled with the --unsafe-fixes option)".to_string(),
+        n => format!(" ({n} hidden fixes can be enabled with the --unsafe-fixes option)"),
+    }
 }
 
 /// The fixes applied to `reports`, in all.
@@ -373,20 +541,27 @@ pub fn diffs(reports: &[PlanReport]) -> String {
 }
 
 /// The line `validate --diff` prints on stderr after the diffs: how many
-/// fixes in how many plans, or that there is nothing to fix.
-pub fn diff_summary(reports: &[PlanReport]) -> String {
+/// fixes in how many plans, or that there is nothing to fix, and how many
+/// unsafe fixes were not shown ([`hidden_note`]). `allowed` is the fixes
+/// the run shows, so the advice names `--unsafe-fixes` when it was given.
+pub fn diff_summary(reports: &[PlanReport], allowed: Applicability) -> String {
     let fixes = fixed_count(reports);
+    let hidden = hidden_note(hidden_count(reports));
     let plans = reports
         .iter()
         .filter(|r| r.fixed.as_ref().is_some_and(|f| !f.diff.is_empty()))
         .count();
     if fixes == 0 {
-        return "no fixes to apply".to_string();
+        return format!("no fixes to apply{hidden}");
     }
     let s = |n: usize| if n == 1 { "" } else { "es" };
     let p = |n: usize| if n == 1 { "" } else { "s" };
+    let command = match allowed {
+        Applicability::Safe => "validate --fix",
+        Applicability::Unsafe => "validate --fix --unsafe-fixes",
+    };
     format!(
-        "{fixes} fix{} would change {plans} plan{}; run validate --fix to apply {}",
+        "{fixes} fix{} would change {plans} plan{}; run {command} to apply {}{hidden}",
         s(fixes),
         p(plans),
         if fixes == 1 { "it" } else { "them" }
@@ -417,11 +592,19 @@ mod tests {
         let applied = apply_fixes(text, [&same, &same, &fix(2..3, "x"), &fix(9..10, "y")]);
         assert_eq!(applied.text, "A\u{e9}b");
         assert_eq!(applied.count, 1);
-        let insert = Fix {
-            title: "t".into(),
-            edits: vec![Edit::insert(1, "\n")],
-        };
+        let insert = Fix::new("t", vec![Edit::insert(1, "\n")]);
         assert_eq!(apply_fixes("ab", [&insert]).text, "a\nb");
         assert_eq!(apply_fixes("ab", []).count, 0);
+    }
+
+    #[test]
+    fn fixes_are_safe_unless_marked_unsafe() {
+        let plain = fix(0..1, "A");
+        assert!(plain.is_safe());
+        assert_eq!(plain.applicability, Applicability::default());
+        let guessed = plain.clone().unsafe_fix();
+        assert_eq!(guessed.applicability, Applicability::Unsafe);
+        assert_eq!(guessed.applicability.as_str(), "unsafe");
+        assert_eq!(guessed.with_applicability(Applicability::Safe), plain);
     }
 }

@@ -15,6 +15,7 @@
 //! It may use [`crate::manifest`] and the layers below it; nothing here
 //! reads `planfile.toml` or prints a format.
 
+pub mod answers;
 pub mod blocks;
 pub mod certainty;
 pub mod commands;
@@ -36,7 +37,9 @@ pub mod lanes;
 pub mod notes;
 pub mod open;
 pub mod pattern;
+pub mod phase_blocks;
 mod phases;
+pub mod plan_file;
 pub mod progress;
 mod registry;
 mod report;
@@ -60,12 +63,14 @@ use crate::plan::handoff::Handoffs;
 use crate::root::PlanLocation;
 
 pub use env::LintEnv;
-pub use finding::{Finding, Hit, Severity, file_label, line_span, trimmed_span};
-pub use fix::{Edit, Fix};
+pub use finding::{
+    Finding, Hit, Severity, file_label, line_span, trimmed_span, without_line_numbers,
+};
+pub use fix::{Applicability, Edit, Fix};
 pub use input::LintInput;
 pub use phases::{UndefinedPhases, defined_phases_named, phase_list};
 pub use registry::{CHECKS, Check, CheckFn, Reach, lookup};
-pub use report::PlanReport;
+pub use report::{PlanReport, in_lint_order};
 
 /// Runs every check of the registry that `config` enables over `input` and
 /// returns the findings that are not suppressed (see [`run_all`]).
@@ -91,7 +96,9 @@ pub struct Outcome {
 /// plan and the twin ([`suppress::apply`]). On a closed plan the checks
 /// that are advisory by default do not run (SPEC-PARITY.md section D). A
 /// fix is kept only on findings in the plan: the twin is changed by the
-/// write verbs alone.
+/// write verbs alone. The certainty checks ([`certainty`]) run whatever
+/// `config` says, and their findings gate (SPEC §6 "Validate agrees with
+/// the gate").
 pub fn run_all(input: &LintInput, config: &LintSettings) -> Outcome {
     let closed = input.manifest.plan.is_closed();
     let plan_checks = config.checks_for(&input.plan_file().path);
@@ -100,7 +107,9 @@ pub fn run_all(input: &LintInput, config: &LintSettings) -> Outcome {
         .map(|twin| config.checks_for(&twin.path))
         .unwrap_or_default();
     let runs = |index: usize, check: &Check| {
-        config.enabled().contains(index) && !(closed && check.severity == Severity::Advisory)
+        certainty::is_certainty_check(check.name)
+            || (config.enabled().contains(index)
+                && !(closed && check.severity == Severity::Advisory))
     };
     let mut findings = Vec::new();
     for (index, check) in CHECKS.iter().enumerate() {
@@ -119,11 +128,15 @@ pub fn run_all(input: &LintInput, config: &LintSettings) -> Outcome {
                     .file(hit.file)
                     .map_or(config.enabled(), |f| config.checks_for(&f.path)),
             };
-            if !checks.contains(index) {
-                continue;
-            }
-            let severity = config.severity(check);
-            if let Some(finding) = to_finding(input, check, severity, hit, (index, seq)) {
+            if let Some(mut finding) =
+                to_finding(input, check, config.severity(check), hit, (index, seq))
+            {
+                if is_certain(input, check.name, finding.kind, finding.line) {
+                    finding.severity = Severity::Gating;
+                    finding.certainty = true;
+                } else if !checks.contains(index) || !config.enabled().contains(index) {
+                    continue;
+                }
                 findings.push(finding);
             }
         }
@@ -145,6 +158,29 @@ pub fn run_all(input: &LintInput, config: &LintSettings) -> Outcome {
     }
 }
 
+/// Whether a finding of the check named `name` at 1-based `line` of the
+/// file of `kind` in `input` is a certainty finding: any finding of a
+/// certainty check, but a `block-unclosed` one only below the Decisions
+/// heading of its file.
+fn is_certain(input: &LintInput, name: &str, kind: FileKind, line: usize) -> bool {
+    if !certainty::is_certainty_check(name) {
+        return false;
+    }
+    if !certainty::UNREADABLE_AFTER_SECTION.contains(&name) {
+        return true;
+    }
+    let section = match kind {
+        FileKind::Plan => input.manifest.plan.decisions.as_ref(),
+        FileKind::Twin => input
+            .manifest
+            .twin
+            .as_ref()
+            .and_then(|t| t.decisions.as_ref()),
+        FileKind::Handoff(_) => None,
+    };
+    section.is_some_and(|s| line > s.heading_line)
+}
+
 /// The finding of `check` for `hit`, located in its file, with its place
 /// `order` in the run (registry index, hit number); `None` when the hit
 /// points into a file `input` does not have.
@@ -156,6 +192,13 @@ fn to_finding(
     order: (usize, usize),
 ) -> Option<Finding> {
     let file = input.file(hit.file)?;
+    debug_assert!(
+        hit.fix
+            .as_ref()
+            .is_none_or(|f| Some(f.applicability) == check.fix),
+        "{}: a fix that the registry does not declare",
+        check.name
+    );
     let (line, column) = file.lines.line_col(&file.text, hit.span.start);
     Some(Finding {
         code: check.code,
@@ -169,6 +212,7 @@ fn to_finding(
         message: hit.message,
         order,
         fix: hit.fix.filter(|_| hit.file == FileKind::Plan),
+        certainty: false,
     })
 }
 
@@ -204,7 +248,17 @@ pub fn lint_manifest(
     config: &LintSettings,
 ) -> Result<PlanReport> {
     let handoffs = Handoffs::scan(&location.handoffs_dir());
-    let env = LintEnv::from_process();
+    lint_with_handoffs(location, manifest, handoffs, config)
+}
+
+/// [`lint_manifest`] with the plan's `handoffs` already read.
+fn lint_with_handoffs(
+    location: &PlanLocation,
+    manifest: Manifest,
+    handoffs: Handoffs,
+    config: &LintSettings,
+) -> Result<PlanReport> {
+    let env = LintEnv::for_settings(config);
     let outcome = run_all(
         &LintInput::new(&manifest, &handoffs, &location.root.0, &env)?,
         config,
@@ -221,6 +275,7 @@ pub(crate) fn report_of(
     outcome: Outcome,
 ) -> PlanReport {
     PlanReport {
+        orphan: false,
         slug: location.slug.clone(),
         closed: manifest.plan.is_closed(),
         phases: manifest.plan.graph_phases().len(),
@@ -230,6 +285,55 @@ pub(crate) fn report_of(
         manifest,
         handoffs,
     }
+}
+
+/// The report of an orphan twin (SPEC §6 `twin-orphan`): the twin of
+/// `location`, whose plan does not exist, with its one advisory finding
+/// at its first line — none when `config` leaves the check out. The report
+/// stands for the plan the twin names (an empty plan at its path), so
+/// every format names the twin. Errors as [`crate::manifest::Twin::load`].
+pub fn orphan_report(location: &PlanLocation, config: &LintSettings) -> Result<PlanReport> {
+    let twin_path = location.twin();
+    let twin = crate::manifest::Twin::load(&twin_path)?;
+    let plan = crate::plan::Plan::from_file(
+        &location.slug,
+        MarkdownFile::from_text(location.plan.clone(), String::new()),
+    );
+    let manifest = Manifest { plan, twin };
+    let mut findings = Vec::new();
+    if let (Some(index), Some(twin)) = (
+        CHECKS.iter().position(|c| c.name == "twin-orphan"),
+        manifest.twin.as_ref(),
+    ) && config.checks_for(&twin.file.path).contains(index)
+    {
+        let check = &CHECKS[index];
+        findings.push(Finding {
+            code: check.code,
+            name: check.name,
+            severity: config.severity(check),
+            kind: FileKind::Twin,
+            file: twin.file.path.clone(),
+            line: 1,
+            column: 1,
+            span: line_span(&twin.file, 1),
+            message: format!(
+                "twin decisions.md (line 1): twin-orphan — this twin answers the plan {}, which does not exist ({}), so no gate and no run reads its rows; add the plan, or remove the twin",
+                location.slug,
+                crate::error::escape_invisible(&crate::root::shown_path(&location.plan))
+            ),
+            order: (index, 0),
+            fix: None,
+            certainty: false,
+        });
+    }
+    let outcome = Outcome {
+        findings,
+        suppressed: Vec::new(),
+    };
+    Ok(PlanReport {
+        orphan: true,
+        ..report_of(location, manifest, Handoffs::NONE, outcome)
+    })
 }
 
 /// Reads the plan at `location` with its twin and lints it. Errors as
@@ -249,6 +353,49 @@ pub fn lint_text(
     config: &LintSettings,
 ) -> Result<PlanReport> {
     lint_manifest(location, manifest_of_text(location, text)?, config)
+}
+
+/// Which file of a plan a text in memory stands for (SPEC §10.1 "stdin and
+/// pre-commit"): `validate -` with `--stdin-filename` naming the plan, its
+/// twin or one of its handoffs lints the buffer in place of that file, the
+/// plan's other files read from disk.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum StandIn {
+    /// The plan itself.
+    Plan,
+    /// Its twin (`docs/handoffs/<slug>/decisions.md`).
+    Twin,
+    /// The handoff of this file name in the plan's handoffs folder
+    /// (`phase-<NN>-*.md`); any other name there is a file no check reads,
+    /// and the plan is linted as it is on disk.
+    Handoff(String),
+}
+
+/// Lints the plan at `location` with `text` standing for the file
+/// `stand_in` names: the plan itself ([`lint_text`]), or its twin or a
+/// handoff, read from `text` while the plan and its other files are read
+/// from disk. Errors as [`lint_location`] (a missing plan is exit 2).
+pub fn lint_stand_in(
+    location: &PlanLocation,
+    stand_in: &StandIn,
+    text: String,
+    config: &LintSettings,
+) -> Result<PlanReport> {
+    match stand_in {
+        StandIn::Plan => lint_text(location, text, config),
+        StandIn::Twin => {
+            let file = MarkdownFile::from_text(location.twin(), text);
+            let manifest = Manifest {
+                plan: crate::plan::Plan::load(location)?,
+                twin: Some(crate::manifest::Twin::from_file(file)),
+            };
+            lint_manifest(location, manifest, config)
+        }
+        StandIn::Handoff(name) => {
+            let handoffs = Handoffs::scan(&location.handoffs_dir()).with_text(name, text);
+            lint_with_handoffs(location, Manifest::load(location)?, handoffs, config)
+        }
+    }
 }
 
 /// The manifest of a plan whose text is in memory, taken as the file at

@@ -4,11 +4,12 @@
 //! explain`).
 
 use super::finding::{Finding, Hit, Severity};
+use super::fix::Applicability;
 use super::input::LintInput;
 use super::{
-    blocks, commands, conflicts, console, decisions, directives, gates, handoffs, human_steps,
-    lanes, notes, progress, repos, setup, structure, style, suppress, template, unread,
-    verification,
+    answers, blocks, commands, conflicts, console, decisions, directives, gates, handoffs,
+    human_steps, lanes, notes, phase_blocks, plan_file, progress, repos, setup, structure, style,
+    suppress, template, unread, verification,
 };
 
 /// The function of a check: reads the input, pushes one [`Hit`] per problem.
@@ -44,9 +45,30 @@ pub struct Check {
     /// The documentation: what it looks for, why it matters, a failing and
     /// a passing example (Markdown).
     pub docs: &'static str,
+    /// The fix its findings may carry (SPEC §10.1 "Fixes", "Unsafe fixes"):
+    /// `None` when the check never repairs what it finds. `explain` says
+    /// it; every fix a finding of the check carries has this applicability.
+    pub fix: Option<Applicability>,
 }
 
 impl Check {
+    /// This entry with findings that may carry a fix of `applicability`.
+    const fn fixes(mut self, applicability: Applicability) -> Check {
+        self.fix = Some(applicability);
+        self
+    }
+
+    /// What `explain` says of the check's fix: `safe fix` (`validate
+    /// --fix` applies it), `unsafe fix` (only with `--unsafe-fixes`), or
+    /// an empty string when it has none.
+    pub fn fix_label(&self) -> &'static str {
+        match self.fix {
+            Some(Applicability::Safe) => "safe fix",
+            Some(Applicability::Unsafe) => "unsafe fix",
+            None => "",
+        }
+    }
+
     /// The one-line summary: the first paragraph line of the documentation
     /// after its title.
     pub fn summary(&self) -> &'static str {
@@ -87,7 +109,8 @@ impl Check {
 /// `check!(not_in_lint code, name, function)` a gating check that
 /// `phase-graph --lint` does not report; `check!(advisory not_in_lint code,
 /// name, function)` an advisory one the reference does not have (a style
-/// check of planfile's own), which `--lint` does not report either.
+/// check of planfile's own), which `--lint` does not report either. An
+/// entry whose findings may carry a fix says so with `.fixes(…)`.
 macro_rules! check {
     (@entry $code:literal, $name:literal, $run:path, $severity:expr, $reach:expr) => {
         Check {
@@ -97,6 +120,7 @@ macro_rules! check {
             reach: $reach,
             run: $run,
             docs: include_str!(concat!("docs/", $name, ".md")),
+            fix: None,
         }
     };
     (advisory $code:literal, $name:literal, $run:path) => {
@@ -147,16 +171,25 @@ pub static CHECKS: &[Check] = &[
         "human-step-no-why",
         human_steps::human_step_no_why
     ),
-    check!(advisory not_in_lint "F21", "phase-number-zero-padded", style::phase_number_zero_padded),
-    check!(advisory not_in_lint "F21", "depends-range-dash", style::depends_range_dash),
-    check!(advisory not_in_lint "F25", "decision-word-style", style::decision_word_style),
+    check!(advisory not_in_lint "F21", "phase-number-zero-padded", style::phase_number_zero_padded)
+        .fixes(Applicability::Safe),
+    check!(advisory not_in_lint "F21", "depends-range-dash", style::depends_range_dash)
+        .fixes(Applicability::Safe),
+    check!(advisory not_in_lint "F25", "decision-word-style", style::decision_word_style)
+        .fixes(Applicability::Safe),
     check!(advisory not_in_lint "F20", "template-placeholder", template::template_placeholder),
     check!(advisory "F20", "suppression-unused", suppress::suppression_unused),
     check!(
         advisory "F25",
         "decision-value-unknown",
-        decisions::decision_value_unknown
+        answers::decision_value_unknown
     ),
+    check!(advisory not_in_lint "F25", "decision-value-ambiguous", answers::decision_value_ambiguous),
+    check!(advisory not_in_lint "F25", "decision-key-missing", answers::decision_key_missing),
+    check!(advisory not_in_lint "F21", "phase-block-unknown", phase_blocks::phase_block_unknown),
+    check!(advisory not_in_lint "F20", "slug-mismatch", plan_file::slug_mismatch),
+    check!(advisory not_in_lint "F20", "plan-status-unread", plan_file::plan_status_unread),
+    check!(advisory not_in_lint "F20", "twin-orphan", plan_file::twin_orphan),
     check!("F20", "frontmatter-invalid", structure::frontmatter_invalid),
     check!("F20", "block-unclosed", blocks::block_unclosed),
     check!(
@@ -164,6 +197,7 @@ pub static CHECKS: &[Check] = &[
         "merge-conflict-marker",
         conflicts::merge_conflict_marker
     ),
+    check!("F20", "suppression-invalid", suppress::suppression_invalid),
     check!("F20", "graph-table-missing", structure::graph_table_missing),
     check!(
         "F20",
@@ -193,9 +227,15 @@ pub static CHECKS: &[Check] = &[
     check!("F21", "phase-duplicate", structure::phase_duplicate),
     check!(
         "F21",
+        "phase-block-duplicate",
+        phase_blocks::phase_block_duplicate
+    ),
+    check!(
+        "F21",
         "phase-cell-zero-padded",
         structure::phase_cell_zero_padded
-    ),
+    )
+    .fixes(Applicability::Safe),
     check!("F21", "handoff-duplicate", handoffs::handoff_duplicate),
     check!(
         "F21",
@@ -239,17 +279,20 @@ pub static CHECKS: &[Check] = &[
         "F25",
         "decision-key-unknown",
         decisions::decision_key_unknown
-    ),
+    )
+    .fixes(Applicability::Unsafe),
     check!(
         "F25",
         "decision-state-unknown",
         decisions::decision_state_unknown
-    ),
+    )
+    .fixes(Applicability::Unsafe),
     check!(
         "F25",
         "decision-source-unknown",
         decisions::decision_source_unknown
-    ),
+    )
+    .fixes(Applicability::Unsafe),
     check!(
         "F25",
         "decision-outstanding-unowned",
@@ -275,11 +318,13 @@ pub static CHECKS: &[Check] = &[
         "decision-row-duplicate",
         decisions::decision_row_duplicate
     ),
+    check!("F25", "decision-value-empty", answers::decision_value_empty),
     check!(
         "F25",
         "decision-table-malformed",
         decisions::decision_table_malformed
-    ),
+    )
+    .fixes(Applicability::Safe),
     check!(
         "F25",
         "decision-table-unread",

@@ -8,6 +8,7 @@ use super::registry::CHECKS;
 use super::{fix, human_steps};
 use crate::manifest::Manifest;
 use crate::markdown::MarkdownFile;
+use crate::plan::Plan;
 use crate::plan::decisions::FileKind;
 use crate::plan::handoff::Handoffs;
 
@@ -33,12 +34,17 @@ pub struct PlanReport {
     /// What `validate --fix` or `--diff` did to the plan before these
     /// findings were taken; `None` when no fix was asked for.
     pub fixed: Option<fix::FixRecord>,
+    /// Whether the report stands for a twin whose plan does not exist
+    /// ([`super::orphan_report`]) rather than for a plan.
+    pub orphan: bool,
 }
 
 impl PlanReport {
-    /// Whether `finding` fails this plan: a gating check on an open plan.
+    /// Whether `finding` fails this plan: a gating check on an open plan,
+    /// or a certainty finding on any plan (SPEC §6: a closed plan never
+    /// hides one).
     pub fn gates(&self, finding: &Finding) -> bool {
-        !self.closed && finding.severity == Severity::Gating
+        finding.certainty || (!self.closed && finding.severity == Severity::Gating)
     }
 
     /// The findings in the reference's `--lint` order (SPEC-PARITY.md
@@ -50,10 +56,7 @@ impl PlanReport {
     /// advisories (F38, F40) phase by phase (the operator errands first,
     /// then graph order).
     pub fn findings_in_lint_order(&self) -> Vec<&Finding> {
-        let mut findings: Vec<&Finding> = self.findings.iter().collect();
-        let ranks = human_steps::PhaseRanks::new(&self.manifest.plan);
-        findings.sort_by_cached_key(|f| self.lint_key(f, &ranks));
-        findings
+        in_lint_order(&self.manifest.plan, &self.findings)
     }
 
     /// The number of findings that fail this plan.
@@ -120,21 +123,30 @@ fn family_start(index: usize) -> usize {
 /// [`PlanReport::findings_in_lint_order`]).
 type LintKey = (usize, usize, usize, FileKind, usize, usize, (usize, usize));
 
-impl PlanReport {
-    fn lint_key(&self, f: &Finding, ranks: &human_steps::PhaseRanks) -> LintKey {
-        let start = family_start(f.order.0);
-        let interleave = CHECKS
-            .get(f.order.0)
-            .and_then(|c| family(c.code))
-            .map(|(_, how)| how);
-        let rank = || ranks.rank(f.kind, f.span.start);
-        match interleave {
-            None => (start, 0, 0, FileKind::Plan, 0, 0, f.order),
-            Some(Interleave::Line) => (start, 0, 0, f.kind, f.line, f.column, f.order),
-            Some(Interleave::Phase) => (start, rank(), 0, f.kind, f.line, f.column, f.order),
-            Some(Interleave::PhaseThenCheck) => {
-                (start, rank(), f.order.0, f.kind, f.line, f.column, f.order)
-            }
+/// `findings` of `plan` in the reference's `--lint` order (see
+/// [`PlanReport::findings_in_lint_order`]).
+pub fn in_lint_order<'f>(plan: &Plan, findings: &'f [Finding]) -> Vec<&'f Finding> {
+    let mut findings: Vec<&Finding> = findings.iter().collect();
+    let ranks = human_steps::PhaseRanks::new(plan);
+    findings.sort_by_cached_key(|f| lint_key(f, &ranks));
+    findings
+}
+
+/// Where `f` sorts in `--lint` output (see
+/// [`PlanReport::findings_in_lint_order`]).
+fn lint_key(f: &Finding, ranks: &human_steps::PhaseRanks) -> LintKey {
+    let start = family_start(f.order.0);
+    let interleave = CHECKS
+        .get(f.order.0)
+        .and_then(|c| family(c.code))
+        .map(|(_, how)| how);
+    let rank = || ranks.rank(f.kind, f.span.start);
+    match interleave {
+        None => (start, 0, 0, FileKind::Plan, 0, 0, f.order),
+        Some(Interleave::Line) => (start, 0, 0, f.kind, f.line, f.column, f.order),
+        Some(Interleave::Phase) => (start, rank(), 0, f.kind, f.line, f.column, f.order),
+        Some(Interleave::PhaseThenCheck) => {
+            (start, rank(), f.order.0, f.kind, f.line, f.column, f.order)
         }
     }
 }

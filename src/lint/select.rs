@@ -191,6 +191,30 @@ impl Selector {
             .collect()
     }
 
+    /// Refuses (exit 2) a selector that names a certainty check by its name
+    /// where it would hide it (`ignore`, `advisory`, `per-file-ignores`,
+    /// `--ignore`, written in `key`): no setting hides such a check (SPEC
+    /// §6 "Validate agrees with the gate"). A code (`F25`) is no error: it
+    /// leaves the certainty checks on and applies to the others.
+    pub fn refuse_hiding_certainty(&self, key: &str) -> Result<()> {
+        let [check] = self.checks.checks().collect::<Vec<_>>()[..] else {
+            return Ok(());
+        };
+        if self.specificity != Specificity::Name
+            || !super::certainty::is_certainty_check(check.name)
+        {
+            return Ok(());
+        }
+        let message = format!(
+            "{} names {}, which no setting can {key}: its findings mean a Decisions section cannot be read with certainty, and the start gate refuses while one stands; remove it here and fix what it finds",
+            self.source, check.name
+        );
+        Err(match self.source {
+            Source::Option(_) => Error::Usage(message),
+            Source::File { .. } => Error::Config(message),
+        })
+    }
+
     /// When this selector is a code shared by several checks, a one-line
     /// note saying so and pointing at `planfile explain CODE`, which lists
     /// them (`F20` names eight checks, not one). A settings file is shown

@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 
 use super::select::{CheckSet, Selection};
 use super::{Check, Severity};
+use crate::manifest::policy::ConsolePolicy;
 use crate::root::{PathGlob, relative_to};
 
 /// The lint settings, resolved: which checks run, which are advisory, which
@@ -28,6 +29,10 @@ pub struct LintSettings {
     pub base: Option<PathBuf>,
     /// Notes about the settings (a shared code standing for several checks).
     pub notes: Vec<String>,
+    /// The console's policy preferences of the settings file's `[policy]`
+    /// table (SPEC §5.5), for the checks that judge as the start gate does
+    /// (`decision-key-missing`).
+    pub policy: ConsolePolicy,
 }
 
 impl Default for LintSettings {
@@ -41,6 +46,7 @@ impl Default for LintSettings {
             exclude: Vec::new(),
             base: None,
             notes: Vec::new(),
+            policy: ConsolePolicy::default(),
         }
     }
 }

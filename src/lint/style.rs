@@ -54,13 +54,12 @@ pub fn unpad_fix(text: &str, range: Range<usize>) -> Option<Fix> {
     let runs = zero_padded_runs(text, range);
     let first = runs.first()?;
     let title = format!("write {}", first.1);
-    Some(Fix {
+    Some(Fix::new(
         title,
-        edits: runs
-            .into_iter()
+        runs.into_iter()
             .map(|(range, plain)| super::Edit::replace(range, plain))
             .collect(),
-    })
+    ))
 }
 
 /// The Depends-on cell of each graph row that defines a phase: the phase
@@ -435,10 +434,10 @@ pub fn blank_line_fix(file: &MarkdownFile, section: &DecisionSection, line: usiz
         .text
         .get(previous.end..start)
         .filter(|e| !e.is_empty())?;
-    Some(Fix {
-        title: "put a blank line after the table".to_string(),
-        edits: vec![super::Edit::insert(start, ending)],
-    })
+    Some(Fix::new(
+        "put a blank line after the table",
+        vec![super::Edit::insert(start, ending)],
+    ))
 }
 
 #[cfg(test)]

@@ -23,6 +23,7 @@
 use std::collections::HashMap;
 use std::ops::Range;
 
+use super::certainty::is_certainty_check;
 use super::select::CheckSet;
 use super::{CHECKS, Finding, Hit, LintInput, file_label};
 use crate::error::escape_invisible;
@@ -33,6 +34,10 @@ use crate::plan::decisions::FileKind;
 
 /// The name of the check that reports suppressions that suppress nothing.
 pub const UNUSED_CHECK: &str = "suppression-unused";
+
+/// The name of the check that reports a suppression naming a certainty
+/// check ([`super::certainty`]), which no comment may hide.
+pub const INVALID_CHECK: &str = "suppression-invalid";
 
 /// One name of a suppression comment, with the checks it names.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -48,6 +53,17 @@ impl Name {
     /// Whether this name covers the check named `check`.
     pub fn covers(&self, check: &str) -> bool {
         self.checks.contains(&check)
+    }
+
+    /// The certainty check this name names by its name (not by a code
+    /// shared with other checks), which no suppression may hide.
+    pub fn certainty_check(&self) -> Option<&'static str> {
+        match self.checks.as_slice() {
+            [one] if one.eq_ignore_ascii_case(&self.written.text) && is_certainty_check(one) => {
+                Some(one)
+            }
+            _ => None,
+        }
     }
 }
 
@@ -80,6 +96,22 @@ pub fn named_checks(file: &MarkdownFile) -> CheckSet {
             .flat_map(|d| &d.names)
             .flat_map(|n| &n.checks)
             .filter_map(|name| CHECKS.iter().position(|c| c.name == *name)),
+    )
+}
+
+/// The registry entry of `suppression-invalid` (F20, gating): a suppression
+/// comment that names a certainty check by its name. The engine reports it
+/// with `suppression-unused` ([`apply`]); the comment's other names still
+/// suppress.
+pub fn suppression_invalid(_input: &LintInput, _out: &mut Vec<Hit>) {}
+
+/// The message of a `suppression-invalid` finding for `name` of
+/// `directive` in the file of `kind`.
+fn invalid_message(kind: FileKind, directive: &Directive, check: &str) -> String {
+    format!(
+        "suppression in {} (line {}): {INVALID_CHECK} — \"{check}\" means the Decisions section cannot be read with certainty, which the start gate refuses whatever a comment says, so no suppression hides it; remove \"{check}\" from the comment and fix what it finds",
+        file_label(kind),
+        directive.line
     )
 }
 
@@ -148,8 +180,12 @@ impl<'a> FileSuppressions<'a> {
     }
 
     /// Whether a comment of this file covers `finding`; marks every name
-    /// that does as used.
+    /// that does as used. Nothing covers a certainty finding, nor a
+    /// `suppression-invalid` one (SPEC §10.1: they always gate).
     fn covers(&mut self, finding: &Finding) -> bool {
+        if finding.certainty || finding.name == INVALID_CHECK {
+            return false;
+        }
         let mut covered = false;
         let coverings = [
             self.file_wide.get_mut(finding.name),
@@ -223,20 +259,19 @@ pub fn apply(
     let mut kept = Vec::with_capacity(findings.len());
     let mut suppressed = Vec::new();
     sort_out(&mut files, findings, &mut kept, &mut suppressed);
-    let Some(index) = CHECKS.iter().position(|c| c.name == UNUSED_CHECK) else {
+    let registered = |name: &str| CHECKS.iter().position(|c| c.name == name);
+    let (Some(unused_at), Some(invalid_at)) = (registered(UNUSED_CHECK), registered(INVALID_CHECK))
+    else {
         return (kept, suppressed);
     };
-    if !ran(UNUSED_CHECK) {
-        return (kept, suppressed);
-    }
-    let check = &CHECKS[index];
-    let mut unused = Vec::new();
+    let mut reported = Vec::new();
     for f in &files {
         for (d, directive) in f.directives.iter().enumerate() {
-            let mut report = |span: Range<usize>, name: Option<&Name>| {
+            let mut report = |index: usize, span: Range<usize>, message: String| {
+                let check = &CHECKS[index];
                 let (line, column) = f.file.lines.line_col(&f.file.text, span.start);
-                let order = (index, unused.len());
-                unused.push(Finding {
+                let order = (index, reported.len());
+                reported.push(Finding {
                     code: check.code,
                     name: check.name,
                     severity: config.severity(check),
@@ -245,23 +280,36 @@ pub fn apply(
                     line,
                     column,
                     span,
-                    message: unused_message(f.kind, directive, name),
+                    message,
                     order,
                     fix: None,
+                    certainty: false,
                 });
             };
-            if directive.names.is_empty() {
-                report(directive.span.clone(), None);
+            if directive.names.is_empty() && ran(UNUSED_CHECK) {
+                report(
+                    unused_at,
+                    directive.span.clone(),
+                    unused_message(f.kind, directive, None),
+                );
             }
             for (n, name) in directive.names.iter().enumerate() {
+                if let Some(certain) = name.certainty_check() {
+                    if ran(INVALID_CHECK) {
+                        let message = invalid_message(f.kind, directive, certain);
+                        report(invalid_at, name.written.span.clone(), message);
+                    }
+                    continue;
+                }
                 let judged = name.checks.is_empty() || name.checks.iter().any(|c| ran(c));
-                if !f.used[d][n] && judged && !name.covers(UNUSED_CHECK) {
-                    report(name.written.span.clone(), Some(name));
+                if !f.used[d][n] && judged && !name.covers(UNUSED_CHECK) && ran(UNUSED_CHECK) {
+                    let message = unused_message(f.kind, directive, Some(name));
+                    report(unused_at, name.written.span.clone(), message);
                 }
             }
         }
     }
-    sort_out(&mut files, unused, &mut kept, &mut suppressed);
+    sort_out(&mut files, reported, &mut kept, &mut suppressed);
     (kept, suppressed)
 }
 

@@ -21,6 +21,9 @@ pub struct Ruling {
     pub key: Option<String>,
     /// `what`, when the line holds it as a string.
     pub what: Option<String>,
+    /// `phase`: the phase the ruling was made in, when the line gives one
+    /// (a number, or a string of digits).
+    pub phase: Option<u32>,
     /// 1-based line of the ruling in the ledger.
     pub line: usize,
 }
@@ -97,6 +100,11 @@ pub fn find(bytes: &[u8], id: &str) -> Search {
                 .get("what")
                 .and_then(Value::as_str)
                 .map(str::to_string),
+            phase: match object.get("phase") {
+                Some(Value::Number(n)) => n.as_u64().and_then(|n| u32::try_from(n).ok()),
+                Some(Value::String(s)) => crate::plan::graph::parse_phase_number(s),
+                _ => None,
+            },
             line: index + 1,
         });
     }
@@ -114,23 +122,43 @@ fn without_position(e: &serde_json::Error) -> String {
 }
 
 /// Whether `line`, which is not JSON, could be a version of ruling `id`: it
-/// gives `"id"` that value (as a JSON string, or as a number for an id
-/// written as one), and any `"type"` it gives is `"ruling"`.
+/// gives `"id"` that value (as a JSON string in any spelling — `\u00e9`
+/// for `é` too — or as a number for an id written as one), and any
+/// `"type"` it gives is `"ruling"`.
 fn could_be_ruling(line: &[u8], id: &str) -> bool {
     let text = String::from_utf8_lossy(line);
-    let quoted = serde_json::to_string(id).unwrap_or_default();
     let numeric = serde_json::from_str::<serde_json::Number>(id).is_ok();
     let names_id = field_values(&text, "id").into_iter().any(|value| {
-        value.starts_with(&quoted)
+        json_string_at(value).is_some_and(|s| s == id)
             || (numeric
                 && value.strip_prefix(id).is_some_and(|rest| {
                     !rest.starts_with(|c: char| c.is_ascii_digit() || ".eE+-".contains(c))
                 }))
     });
     names_id
-        && field_values(&text, "type")
-            .into_iter()
-            .all(|value| !value.starts_with('"') || value.starts_with("\"ruling\""))
+        && field_values(&text, "type").into_iter().all(|value| {
+            !value.starts_with('"') || json_string_at(value).is_some_and(|t| t == "ruling")
+        })
+}
+
+/// The JSON string literal `text` starts with, decoded (escapes such as
+/// `\u00e9` and `\"` read as JSON reads them); `None` when `text` does not
+/// start with a whole one.
+fn json_string_at(text: &str) -> Option<String> {
+    let body = text.strip_prefix('"')?;
+    let mut escaped = false;
+    let end = body.char_indices().find_map(|(i, c)| {
+        if escaped {
+            escaped = false;
+            None
+        } else if c == '\\' {
+            escaped = true;
+            None
+        } else {
+            (c == '"').then_some(i)
+        }
+    })?;
+    serde_json::from_str(&text[..end + 2]).ok()
 }
 
 /// The text after each `"<name>":` in `text` (blanks around the colon

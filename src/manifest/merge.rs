@@ -85,9 +85,18 @@ pub fn resolve<'a>(
     twin_rows: &'a [DecisionRow],
     view: View,
 ) -> Vec<&'a DecisionRow> {
+    resolve_rows(plan_rows.iter().chain(twin_rows), view)
+}
+
+/// [`resolve`] over `rows`, the plan's before the twin's, each in file
+/// order (a subset of a manifest's rows, such as one phase's).
+pub fn resolve_rows<'a>(
+    rows: impl IntoIterator<Item = &'a DecisionRow>,
+    view: View,
+) -> Vec<&'a DecisionRow> {
     let mut winners: HashMap<&'a str, (u8, &'a DecisionRow)> = HashMap::new();
     let mut unknown_order: Vec<&'a str> = Vec::new();
-    for row in plan_rows.iter().chain(twin_rows) {
+    for row in rows {
         let Some(rank) = rank(row, view) else {
             continue;
         };

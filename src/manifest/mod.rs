@@ -23,7 +23,7 @@ use crate::plan::Plan;
 use crate::plan::decisions::{Column, DecisionRow, DecisionSection, FileKind};
 use crate::root::PlanLocation;
 
-pub use merge::{View, resolve};
+pub use merge::{View, resolve, resolve_rows};
 
 /// The twin file, `docs/handoffs/<slug>/decisions.md`, read and parsed once.
 #[derive(Debug, Clone)]

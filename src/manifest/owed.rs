@@ -4,8 +4,6 @@
 //! are rules over rows alone; the start gate ([`crate::gate`]) applies them
 //! to a view, and the writer takes a row's blocking from them (SPEC §7).
 
-use std::collections::HashMap;
-
 use crate::manifest::Manifest;
 use crate::manifest::in_force;
 use crate::manifest::merge::{View, rank};
@@ -86,9 +84,8 @@ pub fn owed(row: &DecisionRow, blocking_elsewhere: bool) -> Option<RefusalReason
     let blocking = blocks_on_its_own(row) || blocking_elsewhere;
     match row.state.as_str() {
         vocab::STATE_OUTSTANDING => blocking.then_some(RefusalReason::OutstandingBlocking),
-        vocab::STATE_ANSWERED => {
-            (blocking && no_answer(row).is_some()).then_some(RefusalReason::AnswerMissing)
-        }
+        vocab::STATE_ANSWERED => (no_answer(row).is_some() && (blocking || template_blocking(row)))
+            .then_some(RefusalReason::AnswerMissing),
         vocab::STATE_WAIVED => None,
         _ => blocking.then_some(RefusalReason::StateUnreadable),
     }
@@ -110,27 +107,101 @@ fn unsettled_twin_row(row: &DecisionRow) -> bool {
         && row.state != vocab::STATE_WAIVED
 }
 
+/// Whether `row` is `answered` but its value gives no answer
+/// ([`no_answer`]: it says nothing, or is only a placeholder): it counts as
+/// outstanding, and it can never lower the blocking the plan or the
+/// template gives its key (SPEC §5.4).
+pub fn answered_without_answer(row: &DecisionRow) -> bool {
+    row.state == vocab::STATE_ANSWERED && no_answer(row).is_some()
+}
+
+/// Whether `row` settles nothing, so its blocking cell cannot undo what
+/// another row says: an unsettled twin row, or a row answered without an
+/// answer ([`answered_without_answer`]).
+pub fn settles_nothing(row: &DecisionRow) -> bool {
+    unsettled_twin_row(row) || answered_without_answer(row)
+}
+
+/// Whether the template marks `row`'s key blocking (SPEC §2).
+pub fn template_blocking(row: &DecisionRow) -> bool {
+    vocab::key_spec(&row.key).is_some_and(|spec| spec.template_blocking)
+}
+
 /// The row of `view` in `manifest` that says `row`'s key blocks, when
 /// `row`'s blocking cannot undo it; the one of highest rank (SPEC §4; on
 /// equal rank the later). `row` cannot undo it when
 /// - its own blocking cell says nothing (empty, `—`, no column): another
 ///   row for the key that [`blocks`] says it; a twin row with an empty
 ///   blocking cell over the plan's `blocking yes` still blocks;
-/// - it is a twin row that settles nothing (outstanding, or a state the
-///   reader cannot read) and does not block on its own: a row of the
-///   plan for the key that blocks on its own ([`blocks_on_its_own`]) says
-///   it. Such a row does not lower what the plan says: only an answer or
-///   a waiver settles a decision the plan marks blocking.
+/// - it settles nothing ([`settles_nothing`]: a twin row that is
+///   outstanding or in a state the reader cannot read, or any row answered
+///   with a value that gives no answer) and does not block on its own: a
+///   row of the plan for the key that blocks on its own
+///   ([`blocks_on_its_own`]) says it. Such a row does not lower what the
+///   plan says: only an answer or a waiver settles a decision the plan
+///   marks blocking.
 ///
 /// `None` when no other row says yes, or `row` may say otherwise (an
-/// answered or waived twin row, a plan row: a plan's phase row `no` over
-/// its plan-wide `yes` stands).
+/// answered or waived twin row, a plan row that answers: a plan's phase
+/// row `no` over its plan-wide `yes` stands).
 pub fn blocking_said_elsewhere<'a>(
     manifest: &'a Manifest,
     view: View,
     row: &DecisionRow,
 ) -> Option<&'a DecisionRow> {
     blocking_said_among(manifest.plan_rows(), manifest.twin_rows(), view, row)
+}
+
+/// Which other rows say that a row's key blocks when the row cannot undo
+/// it (see [`blocking_said_elsewhere`]): those that meet `says_yes`, of
+/// the plan alone or of the twin too.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Overruled {
+    /// The row's blocking cell says nothing: any other row that
+    /// [`blocks`], in the plan or the twin.
+    ByAnyYes,
+    /// The row settles nothing: a row of the plan that
+    /// [`blocks_on_its_own`].
+    ByThePlan,
+}
+
+impl Overruled {
+    /// How `row`'s blocking can be overruled; `None` when `row` may say
+    /// otherwise (it answers or waives, or it is a plan row that answers).
+    pub fn of(row: &DecisionRow) -> Option<Overruled> {
+        if row.blocking_cell == BlockingCell::Empty {
+            Some(Overruled::ByAnyYes)
+        } else if settles_nothing(row) && !blocks(row) {
+            Some(Overruled::ByThePlan)
+        } else {
+            None
+        }
+    }
+
+    /// Whether `other` says the key blocks under this rule.
+    pub fn says_yes(self, other: &DecisionRow) -> bool {
+        match self {
+            Overruled::ByAnyYes => blocks(other),
+            Overruled::ByThePlan => other.origin.file == FileKind::Plan && blocks_on_its_own(other),
+        }
+    }
+}
+
+/// The row of `candidates` (rows of `row`'s key, the plan's before the
+/// twin's) that says the key blocks under `rule` in `view`: the one of
+/// highest rank, the later on equal rank; `row` itself is left out.
+pub fn best_saying_yes<'a>(
+    candidates: impl IntoIterator<Item = &'a DecisionRow>,
+    view: View,
+    row: &DecisionRow,
+    rule: Overruled,
+) -> Option<&'a DecisionRow> {
+    candidates
+        .into_iter()
+        .filter(|r| r.key == row.key && r.origin != row.origin && rule.says_yes(r))
+        .filter_map(|r| rank(r, view).map(|rank| (rank, r)))
+        .max_by_key(|(rank, _)| *rank)
+        .map(|(_, r)| r)
 }
 
 /// [`blocking_said_elsewhere`] over the plan's rows `plan_rows` and the
@@ -141,74 +212,8 @@ pub fn blocking_said_among<'a>(
     view: View,
     row: &DecisionRow,
 ) -> Option<&'a DecisionRow> {
-    let (says_yes, twin_too) = undone_by(row)?;
-    let twin_rows = if twin_too { twin_rows } else { &[] };
-    said_among(plan_rows.iter().chain(twin_rows), says_yes, view, row)
-}
-
-/// A rule a row meets or not ([`blocks`], [`blocks_on_its_own`]).
-type RowRule = fn(&DecisionRow) -> bool;
-
-/// What says `row`'s key blocks when `row` cannot undo it (see
-/// [`blocking_said_elsewhere`]): the rule a row must meet, and whether twin
-/// rows count; `None` when `row` may say otherwise.
-fn undone_by(row: &DecisionRow) -> Option<(RowRule, bool)> {
-    if row.blocking_cell == BlockingCell::Empty {
-        Some((blocks, true))
-    } else if unsettled_twin_row(row) && !blocks(row) {
-        Some((blocks_on_its_own, false))
-    } else {
-        None
-    }
-}
-
-/// The row of highest rank in `view` (on equal rank the later) among
-/// `rows` for which `says_yes` holds, other than `row` and of its key.
-fn said_among<'a>(
-    rows: impl Iterator<Item = &'a DecisionRow>,
-    says_yes: RowRule,
-    view: View,
-    row: &DecisionRow,
-) -> Option<&'a DecisionRow> {
-    rows.filter(|r| says_yes(r))
-        .filter(|r| r.key == row.key && r.origin != row.origin)
-        .filter_map(|r| rank(r, view).map(|rank| (rank, r)))
-        .max_by_key(|(rank, _)| *rank)
-        .map(|(_, r)| r)
-}
-
-/// A plan's and its twin's rows by key, in reading order: asks
-/// [`blocking_said_elsewhere`] of many rows at the cost of the rows of
-/// their keys, where each question over every row would make the start
-/// gate's cost grow with the square of the manifest.
-#[derive(Debug, Default)]
-pub struct RowsByKey<'a> {
-    /// For each key, its rows in the plan and its rows in the twin.
-    rows: HashMap<&'a str, (Vec<&'a DecisionRow>, Vec<&'a DecisionRow>)>,
-}
-
-impl<'a> RowsByKey<'a> {
-    /// Groups the rows of `manifest` by key.
-    pub fn new(manifest: &'a Manifest) -> RowsByKey<'a> {
-        let mut rows: HashMap<&'a str, (Vec<&'a DecisionRow>, Vec<&'a DecisionRow>)> =
-            HashMap::new();
-        for row in manifest.plan_rows() {
-            rows.entry(row.key.as_str()).or_default().0.push(row);
-        }
-        for row in manifest.twin_rows() {
-            rows.entry(row.key.as_str()).or_default().1.push(row);
-        }
-        RowsByKey { rows }
-    }
-
-    /// [`blocking_said_elsewhere`] of `row` in `view`, over the rows
-    /// grouped here.
-    pub fn blocking_said(&self, view: View, row: &DecisionRow) -> Option<&'a DecisionRow> {
-        let (says_yes, twin_too) = undone_by(row)?;
-        let (plan, twin) = self.rows.get(row.key.as_str())?;
-        let twin: &[&DecisionRow] = if twin_too { twin } else { &[] };
-        said_among(plan.iter().chain(twin).copied(), says_yes, view, row)
-    }
+    let rule = Overruled::of(row)?;
+    best_saying_yes(plan_rows.iter().chain(twin_rows), view, row, rule)
 }
 
 /// Whether the gate counts `row`, the row `view` resolves to for its key
@@ -225,5 +230,7 @@ pub fn counts_as_blocking(
     view: View,
     row: &DecisionRow,
 ) -> bool {
-    blocks_on_its_own(row) || blocking_said_among(plan_rows, twin_rows, view, row).is_some()
+    blocks_on_its_own(row)
+        || (answered_without_answer(row) && template_blocking(row))
+        || blocking_said_among(plan_rows, twin_rows, view, row).is_some()
 }

@@ -59,7 +59,9 @@ pub fn checks_left_out(manifest: &Manifest) -> CheckSet {
 ///   acyclic` on stdout;
 /// - closed plan: `LINT OK (closed): <slug> — <n> issue[s] noted, not
 ///   gating` on stdout, or `LINT OK (closed): <slug> — <n> phases,
-///   well-formed and acyclic` when there is nothing to note.
+///   well-formed and acyclic` when there is nothing to note; but a closed
+///   plan with a certainty finding (SPEC §6) fails as an open one does,
+///   `n` counting the certainty findings.
 pub fn render(report: &PlanReport) -> Verdict {
     let findings: Vec<&Finding> = report
         .findings_in_lint_order()
@@ -91,7 +93,8 @@ pub fn render(report: &PlanReport) -> Verdict {
     }
     let slug = &report.slug;
     let well_formed = format!("{} phases, well-formed and acyclic", report.phases);
-    if report.closed {
+    let gating = noted.iter().filter(|f| report.gates(f)).count();
+    if report.closed && gating == 0 {
         let tail = if noted.is_empty() {
             well_formed
         } else {
@@ -103,7 +106,6 @@ pub fn render(report: &PlanReport) -> Verdict {
             exit: 0,
         };
     }
-    let gating = noted.iter().filter(|f| report.gates(f)).count();
     if gating > 0 {
         stderr.push_str(&format!("LINT FAIL: {slug} ({})\n", issues(gating)));
         return Verdict {

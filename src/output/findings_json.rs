@@ -12,8 +12,10 @@
 //!                "suppressed": 0, "unreadable": 1 } }
 //! ```
 //!
-//! After `validate --fix`, each plan and the summary also hold `fixed`: how
-//! many fixes were applied before the findings were taken.
+//! A finding that carries a fix also holds `applicability`: `safe` (applied
+//! by `validate --fix`) or `unsafe` (only with `--unsafe-fixes`). After
+//! `validate --fix`, each plan and the summary also hold `fixed`: how many
+//! fixes were applied before the findings were taken.
 
 use std::io::Write;
 use std::path::Path;
@@ -43,8 +45,13 @@ pub struct JsonFinding<'a> {
     pub column: usize,
     /// The finding line (head and what to do).
     pub message: &'a str,
-    /// Whether `validate --fix` can repair it (it carries a fix).
+    /// Whether it carries a fix (SPEC §10.1).
     pub fixable: bool,
+    /// The fix's applicability, when it carries one: `safe` (`validate
+    /// --fix` applies it) or `unsafe` (only `validate --fix
+    /// --unsafe-fixes`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub applicability: Option<&'static str>,
 }
 
 /// One plan checked, as JSON.
@@ -123,6 +130,7 @@ fn finding<'a>(report: &PlanReport, f: &'a Finding, base: Option<&Path>) -> Json
         column: f.column,
         message: &f.message,
         fixable: f.fix.is_some(),
+        applicability: f.fix.as_ref().map(|fix| fix.applicability.as_str()),
     }
 }
 

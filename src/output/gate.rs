@@ -9,9 +9,12 @@ use serde::Serialize;
 use super::json::JsonRow;
 use super::{decisions_command_in, flatten_field};
 use crate::error::{escape_invisible, escape_lookalikes};
-use crate::gate::{Refusal, Verdict};
+use crate::gate::{Missing, Refusal, Verdict};
 use crate::lint::Finding;
-use crate::manifest::owed::{RefusalReason, blocking_unsaid_on_template_key, no_answer};
+use crate::manifest::owed::{
+    RefusalReason, answered_without_answer, blocking_unsaid_on_template_key, blocks, no_answer,
+    template_blocking,
+};
 use crate::manifest::{Manifest, View};
 use crate::plan::decisions::BlockingCell;
 use crate::plan::decisions::Column;
@@ -32,12 +35,22 @@ pub struct GateSubject<'a> {
 }
 
 impl GateSubject<'_> {
-    /// `plan-wide view` or `phase N view`.
-    fn view_words(&self) -> String {
+    /// `plan-wide view`, `phase N view`, or, for a verdict on every view,
+    /// `plan-wide view and every phase's view`.
+    fn view_words(&self, verdict: &Verdict<'_>) -> String {
         match self.view {
+            View::PlanWide if verdict.every_view => {
+                "plan-wide view and every phase's view".to_string()
+            }
             View::PlanWide => "plan-wide view".to_string(),
             View::Phase(p) => format!("phase {p} view"),
         }
+    }
+
+    /// The `planfile decisions` command of `verb` for `key` in the view of
+    /// `phase` (plan-wide for `None`), with the user's `--root`.
+    fn key_command(&self, key: &str, phase: Option<u32>, verb: &str) -> String {
+        decisions_command_in(self.root, self.slug, phase, &format!("{verb} {key}"))
     }
 
     /// Whether the plan or the twin holds any decision row at all.
@@ -66,6 +79,33 @@ impl GateSubject<'_> {
             .unwrap_or_default();
         format!("{file}:{}", origin.line)
     }
+}
+
+/// `phase N: ` (or `phases N M: `) before a refusal or a missing key owed
+/// only in some phases' views; empty when it stops the view checked.
+fn phases_head(phases: &[u32]) -> String {
+    match phases {
+        [] => String::new(),
+        [one] => format!("phase {one}: "),
+        many => format!(
+            "phases {}: ",
+            many.iter()
+                .map(u32::to_string)
+                .collect::<Vec<_>>()
+                .join(" ")
+        ),
+    }
+}
+
+/// What to do about a missing key: answer it, or waive it, in the view
+/// that owes it.
+pub fn missing_advice(subject: &GateSubject<'_>, missing: &Missing) -> String {
+    let phase = missing.phases.first().copied().or(subject.view.phase());
+    format!(
+        "answer it: {} --value …, or waive it: {} --reason …",
+        subject.key_command(missing.key, phase, "answer"),
+        subject.key_command(missing.key, phase, "waive")
+    )
 }
 
 /// What to do about one refusal: the `answer` command for an outstanding
@@ -122,11 +162,23 @@ fn refusal_words(subject: &GateSubject<'_>, refusal: &Refusal<'_>) -> String {
                 crate::lint::file_label(from.origin.file)
             ),
             Some(from) => format!(
-                " (its blocking cell says {}, but a twin row that is neither answered nor waived cannot lower the row at line {} of {}, which says it blocks, so it counts as blocking)",
+                " (its blocking cell says {}, but {} cannot lower the row at line {} of {}, which says it blocks, so it counts as blocking)",
                 row.blocking_word(),
+                if answered_without_answer(row) {
+                    "an answer that says nothing"
+                } else {
+                    "a twin row that is neither answered nor waived"
+                },
                 from.origin.line,
                 crate::lint::file_label(from.origin.file)
             ),
+            None if answered_without_answer(row) && !blocks(row) && template_blocking(row) => {
+                format!(
+                    " (its blocking cell says {}, but an answer that says nothing cannot lower the blocking the template gives {}, so it counts as blocking)",
+                    row.blocking_word(),
+                    row.key
+                )
+            }
             None => String::new(),
         },
     };
@@ -171,7 +223,7 @@ pub fn write_text(
     subject: &GateSubject<'_>,
     verdict: &Verdict<'_>,
 ) -> std::io::Result<()> {
-    let view = subject.view_words();
+    let view = subject.view_words(verdict);
     if verdict.may_start() {
         let why = if !subject.has_rows() && subject.manifest.plan.decisions.is_some() {
             "the plan's `## Decisions` section holds no table".to_string()
@@ -193,7 +245,7 @@ pub fn write_text(
         return writeln!(out, "ok: {} ({view}) may start — {why}", subject.slug);
     }
     let mut why = Vec::new();
-    let n = verdict.refusals.len();
+    let n = verdict.refusals.len() + verdict.missing.len();
     if n > 0 {
         why.push(format!(
             "{} stop{} it",
@@ -216,10 +268,20 @@ pub fn write_text(
     for refusal in &verdict.refusals {
         writeln!(
             out,
-            "  - {}: {} — {}",
+            "  - {}{}: {} — {}",
+            phases_head(&refusal.phases),
             escape_invisible(&refusal.row.key),
             refusal_words(subject, refusal),
             advice(subject, refusal)
+        )?;
+    }
+    for missing in &verdict.missing {
+        writeln!(
+            out,
+            "  - {}{}: no row decides it, and the template marks it blocking with no shipped default, so it is owed — {}",
+            phases_head(&missing.phases),
+            missing.key,
+            missing_advice(subject, missing)
         )?;
     }
     for finding in &verdict.unreadable {
@@ -252,8 +314,24 @@ struct JsonRefusal<'a> {
     owed_by: Option<&'a str>,
     /// What to do (see [`advice`]).
     advice: String,
+    /// The phases whose views the row stops, when only those (a row scoped
+    /// to a phase, without `--phase`); empty when it stops the view
+    /// checked.
+    phases: &'a [u32],
     #[serde(flatten)]
     row: JsonRow<'a>,
+}
+
+/// A key owed because no row decides it, as JSON.
+#[derive(Debug, Serialize)]
+struct JsonMissing<'a> {
+    /// The key.
+    key: &'static str,
+    /// The phases whose views owe it, when only those; empty when the view
+    /// checked owes it.
+    phases: &'a [u32],
+    /// What to do (see [`missing_advice`]).
+    advice: String,
 }
 
 /// The verdict as JSON.
@@ -265,8 +343,13 @@ struct JsonVerdict<'a> {
     slug: &'a str,
     /// The phase of the view; `null` for the plan-wide view.
     view: Option<u32>,
+    /// Whether every view was judged: the plan-wide view and each phase's
+    /// (`check` without `--phase`).
+    every_view: bool,
     /// The rows that stop the start.
     refusals: Vec<JsonRefusal<'a>>,
+    /// The keys owed because no row decides them.
+    missing: Vec<JsonMissing<'a>>,
     /// The keys of the waived rows that `--ack` accepted.
     acknowledged: Vec<&'a str>,
     /// The findings that mean a Decisions section cannot be read with
@@ -306,9 +389,10 @@ impl<'a> JsonUnreadable<'a> {
 
 /// Writes the verdict as one pretty-printed JSON object, then a newline:
 /// `verdict` (`pass` / `refuse`), `slug`, `view` (the phase, or null),
-/// `refusals` (each with `reason`, `owed_by`, `advice` and the row's
-/// fields), `acknowledged` (keys) and `unreadable` (the findings that stop
-/// the start whatever `--ack` says: check, code, file, line, column,
+/// `every_view`, `refusals` (each with `reason`, `owed_by`, `advice`,
+/// `phases` and the row's fields), `missing` (each with `key`, `phases`
+/// and `advice`), `acknowledged` (keys) and `unreadable` (the findings that
+/// stop the start whatever `--ack` says: check, code, file, line, column,
 /// message).
 pub fn write_json(
     out: &mut dyn Write,
@@ -323,6 +407,7 @@ pub fn write_json(
         },
         slug: subject.slug,
         view: subject.view.phase(),
+        every_view: verdict.every_view,
         refusals: verdict
             .refusals
             .iter()
@@ -330,7 +415,17 @@ pub fn write_json(
                 reason: r.reason.code(),
                 owed_by: r.owed_by(),
                 advice: advice(subject, r),
+                phases: &r.phases,
                 row: JsonRow::new(subject.manifest, r.row),
+            })
+            .collect(),
+        missing: verdict
+            .missing
+            .iter()
+            .map(|m| JsonMissing {
+                key: m.key,
+                phases: &m.phases,
+                advice: missing_advice(subject, m),
             })
             .collect(),
         acknowledged: verdict
@@ -340,5 +435,25 @@ pub fn write_json(
             .collect(),
         unreadable: verdict.unreadable.iter().map(JsonUnreadable::new).collect(),
     };
+    super::write_json(out, &json)
+}
+
+/// Writes the JSON of a check that could not give a verdict (exit 2: a
+/// missing plan, an unknown phase, an `--ack` that is no key): `{"verdict":
+/// "error", "plan": <the plan as named>, "error": {"message", "exit"}}`, so
+/// a script that reads stdout always reads JSON.
+pub fn write_json_error(
+    out: &mut dyn Write,
+    plan: &str,
+    error: &crate::error::Error,
+) -> std::io::Result<()> {
+    let json = serde_json::json!({
+        "verdict": "error",
+        "plan": plan,
+        "error": {
+            "message": error.to_string(),
+            "exit": error.exit_code(),
+        },
+    });
     super::write_json(out, &json)
 }

@@ -6,7 +6,6 @@
 use std::io::Write;
 
 use super::Findings;
-use crate::root::display_path;
 
 /// Escapes a workflow command's message: `%`, CR and LF.
 pub fn escape_data(text: &str) -> String {
@@ -29,8 +28,9 @@ pub fn escape_property(text: &str) -> String {
 }
 
 /// Writes one workflow command per finding of `findings.plans`, in order, then one
-/// `::error` per plan in `findings.unreadable`; paths relative to `findings.base` when under
-/// it. Errors are the writer's.
+/// `::error` per plan in `findings.unreadable`; each file named relative to the
+/// repository ([`Findings::ci_path`], SPEC §10.1), as GitHub attaches an
+/// annotation. Errors are the writer's.
 pub fn write(out: &mut dyn Write, findings: Findings) -> std::io::Result<()> {
     for report in findings.plans {
         for f in &report.findings {
@@ -38,7 +38,7 @@ pub fn write(out: &mut dyn Write, findings: Findings) -> std::io::Result<()> {
             writeln!(
                 out,
                 "::{command} file={},line={},col={},title={}::{}",
-                escape_property(&display_path(&f.file, findings.base)),
+                escape_property(&findings.ci_path(&f.file)),
                 f.line,
                 f.column,
                 escape_property(&format!("{} {}", f.code, f.name)),
@@ -51,7 +51,7 @@ pub fn write(out: &mut dyn Write, findings: Findings) -> std::io::Result<()> {
         writeln!(
             out,
             "::error file={}{line},title=unreadable plan::{}",
-            escape_property(&display_path(&u.path, findings.base)),
+            escape_property(&findings.ci_path(&u.path)),
             escape_data(&u.message)
         )?;
     }

@@ -9,13 +9,19 @@
 //!     "location": { "path": "docs/plans/alpha.md", "lines": { "begin": 30 } } } ]
 //! ```
 //!
+//! Each path is relative to the repository (SPEC §10.1 "Paths in CI
+//! reports"), as GitLab attaches an issue to a file of the merge request.
+//!
 //! Severity: `major` for a finding that gates, `minor` for an advisory
 //! one, `info` on a closed plan, `critical` for a plan that could not be
 //! read. The fingerprint is the first 128 bits of the SHA-256 of the check,
-//! the path and the message (not the line, so that a finding keeps its
-//! fingerprint when lines above it move), with a counter for a repeated
-//! finding: GitLab compares fingerprints between pipelines to tell new
-//! issues from fixed ones.
+//! the path and the message with the line numbers it quotes taken out
+//! ([`without_line_numbers`]: `decision table in the plan (line #): …`),
+//! never the line itself, so that a finding keeps its fingerprint when
+//! lines above it move (SPEC §10.1); a finding that repeats another of the
+//! same check, file and message gets the count of those before it too, so
+//! every fingerprint of a report is its own. GitLab compares fingerprints
+//! between pipelines to tell new issues from fixed ones.
 
 use std::collections::HashMap;
 use std::io::Write;
@@ -24,7 +30,7 @@ use serde::Serialize;
 use sha2::{Digest, Sha256};
 
 use super::Findings;
-use crate::root::display_path;
+use crate::lint::without_line_numbers;
 
 /// The lines of an issue.
 #[derive(Debug, Serialize)]
@@ -36,7 +42,8 @@ pub struct Lines {
 /// Where an issue is.
 #[derive(Debug, Serialize)]
 pub struct Location {
-    /// The file, as every output shows a path.
+    /// The file, relative to the repository (SPEC §10.1 "Paths in CI
+    /// reports").
     pub path: String,
     /// Its lines.
     pub lines: Lines,
@@ -58,13 +65,13 @@ pub struct Issue {
 }
 
 /// Hands out fingerprints, counting repeats of the same (check, path,
-/// message).
+/// message without its line numbers).
 #[derive(Default)]
 struct Fingerprints(HashMap<String, usize>);
 
 impl Fingerprints {
     fn next(&mut self, check: &str, path: &str, message: &str) -> String {
-        let key = format!("{check}\0{path}\0{message}");
+        let key = format!("{check}\0{path}\0{}", without_line_numbers(message));
         let seen = self.0.entry(key.clone()).or_insert(0);
         let mut hasher = Sha256::new();
         hasher.update(key.as_bytes());
@@ -87,7 +94,7 @@ pub fn issues(findings: Findings) -> Vec<Issue> {
     let mut issues = Vec::new();
     for report in findings.plans {
         for f in &report.findings {
-            let path = display_path(&f.file, findings.base);
+            let path = findings.ci_path(&f.file);
             let check_name = super::sarif::rule_id(f.code, f.name);
             let severity = if report.gates(f) {
                 "major"
@@ -109,7 +116,7 @@ pub fn issues(findings: Findings) -> Vec<Issue> {
         }
     }
     for u in findings.unreadable {
-        let path = display_path(&u.path, findings.base);
+        let path = findings.ci_path(&u.path);
         let check_name = "planfile/unreadable".to_string();
         issues.push(Issue {
             description: format!("the plan could not be read: {}", u.message),
@@ -146,5 +153,12 @@ mod tests {
         let mut b = Fingerprints::default();
         assert_eq!(b.next("F14/x", "p.md", "m"), first);
         assert_ne!(b.next("F14/x", "q.md", "m"), first);
+        let mut c = Fingerprints::default();
+        let mut d = Fingerprints::default();
+        assert_eq!(
+            c.next("F20/x", "p.md", "table (line 12): x"),
+            d.next("F20/x", "p.md", "table (line 15): x"),
+            "a line number is no part of a fingerprint"
+        );
     }
 }

@@ -14,7 +14,7 @@ use annotate_snippets::{AnnotationKind, Group, Level, Origin, Renderer, Snippet}
 
 use super::Findings;
 use super::unreadable::Unreadable;
-use crate::lint::{Finding, PlanReport, Severity};
+use crate::lint::{Applicability, Finding, PlanReport, Severity};
 use crate::root::display_path;
 
 /// The diagnostic of one finding, rendered (with colour codes, no final
@@ -96,10 +96,13 @@ fn diagnostic(
         }));
     }
     if let Some(fix) = &finding.fix {
-        group = group.element(Level::HELP.message(format!(
-            "`planfile validate --fix` repairs this: {}",
-            fix.title
-        )));
+        group = group.element(Level::HELP.message(match fix.applicability {
+            Applicability::Safe => format!("`planfile validate --fix` repairs this: {}", fix.title),
+            Applicability::Unsafe => format!(
+                "`planfile validate --fix --unsafe-fixes` repairs this, if that is what was meant (an unsafe fix): {}",
+                fix.title
+            ),
+        }));
     }
     group = group.element(Level::HELP.message(format!(
         "`planfile explain {}` says what the check looks for, with examples",
@@ -291,18 +294,29 @@ fn plural(n: usize, word: &str) -> String {
 /// The summary line for people, e.g.
 /// `2 plans checked: 3 findings (2 gating) in 1 plan`,
 /// `1 plan checked: no findings`, or, when `unreadable` plans could not be
-/// read, `0 plans checked, 1 could not be read`. Findings silenced by an
+/// read, `0 plans checked, 1 could not be read` (`1 could not be written`
+/// for a fix that could not be written). Findings silenced by an
 /// inline suppression are counted after a comma (`, 2 suppressed`); after
 /// `validate --fix`, the fixes applied and the findings that remain
-/// follow (`; 3 fixed, 1 remaining`), with the plans whose fixes did not
-/// settle.
-pub fn summary(reports: &[PlanReport], unreadable: usize) -> String {
-    let mut checked = format!("{} checked", plural(reports.len(), "plan"));
-    if unreadable > 0 {
-        checked.push_str(&format!(", {unreadable} could not be read"));
-        if reports.is_empty() {
-            return checked;
-        }
+/// follow (`; 3 fixed, 1 remaining`), with the unsafe fixes left unapplied
+/// (`(1 hidden fix can be enabled with the --unsafe-fixes option)`) and
+/// the plans whose fixes did not settle.
+pub fn summary(reports: &[PlanReport], unreadable: &[Unreadable]) -> String {
+    let orphans = reports.iter().filter(|r| r.orphan).count();
+    let mut checked = format!("{} checked", plural(reports.len() - orphans, "plan"));
+    if orphans > 0 {
+        checked.push_str(&format!(", {} without its plan", plural(orphans, "twin")));
+    }
+    let unwritten = unreadable.iter().filter(|u| u.unwritten).count();
+    let unread = unreadable.len() - unwritten;
+    if unread > 0 {
+        checked.push_str(&format!(", {unread} could not be read"));
+    }
+    if unwritten > 0 {
+        checked.push_str(&format!(", {unwritten} could not be written"));
+    }
+    if !unreadable.is_empty() && reports.is_empty() {
+        return checked;
     }
     let findings: usize = reports.iter().map(|r| r.findings.len()).sum();
     let mut line = if findings == 0 {
@@ -323,6 +337,9 @@ pub fn summary(reports: &[PlanReport], unreadable: usize) -> String {
     if reports.iter().any(|r| r.fixed.is_some()) {
         let fixed = crate::lint::fix::fixed_count(reports);
         line.push_str(&format!("; {fixed} fixed, {findings} remaining"));
+        line.push_str(&crate::lint::fix::hidden_note(
+            crate::lint::fix::hidden_count(reports),
+        ));
         let unsettled: Vec<&str> = reports
             .iter()
             .filter(|r| r.fixed.as_ref().is_some_and(|f| !f.converged))

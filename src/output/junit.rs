@@ -2,8 +2,9 @@
 //! views of CI servers (GitLab's `artifacts:reports:junit`, Jenkins'
 //! JUnit plugin).
 //!
-//! One `<testsuite>` per plan, named by the plan's path, so that a CI
-//! server lists the plans and counts their findings:
+//! One `<testsuite>` per plan, named by the plan's path relative to the
+//! repository (SPEC §10.1 "Paths in CI reports", as every file here), so
+//! that a CI server lists the plans and counts their findings:
 //! - a plan without findings has one passing `<testcase name="no findings">`;
 //! - each finding is a `<testcase>` named `CODE name at line:column`, whose
 //!   `classname` and `file` are the file it points into; a finding that
@@ -16,14 +17,12 @@
 //! `errors` and `skipped` counts.
 
 use std::io::Write;
-use std::path::Path;
 
 use quick_xml::Writer;
 use quick_xml::events::{BytesDecl, BytesText, Event};
 
 use super::Findings;
 use crate::lint::{Finding, PlanReport};
-use crate::root::display_path;
 
 /// `text` with the characters XML 1.0 cannot hold (control characters
 /// other than tab, LF and CR; U+FFFE, U+FFFF) written as `\u{XXXX}`.
@@ -91,8 +90,8 @@ fn is_skipped(o: &Outcome) -> bool {
     matches!(o, Outcome::Skipped { .. })
 }
 
-fn finding_case(report: &PlanReport, f: &Finding, base: Option<&Path>) -> Case {
-    let file = display_path(&f.file, base);
+fn finding_case(report: &PlanReport, f: &Finding, findings: &Findings) -> Case {
+    let file = findings.ci_path(&f.file);
     let place = format!("{file}:{}:{}", f.line, f.column);
     let outcome = if report.gates(f) {
         Outcome::Failure {
@@ -124,11 +123,11 @@ fn suites(findings: Findings) -> Vec<Suite> {
         .plans
         .iter()
         .map(|report| {
-            let name = display_path(&report.manifest.plan.file.path, findings.base);
+            let name = findings.ci_path(&report.manifest.plan.file.path);
             let mut cases: Vec<Case> = report
                 .findings
                 .iter()
-                .map(|f| finding_case(report, f, findings.base))
+                .map(|f| finding_case(report, f, &findings))
                 .collect();
             if cases.is_empty() {
                 cases.push(Case {
@@ -143,7 +142,7 @@ fn suites(findings: Findings) -> Vec<Suite> {
         })
         .collect();
     for u in findings.unreadable {
-        let name = display_path(&u.path, findings.base);
+        let name = findings.ci_path(&u.path);
         suites.push(Suite {
             name: name.clone(),
             cases: vec![Case {

@@ -9,6 +9,7 @@ pub mod color;
 pub mod compat;
 pub mod concise;
 pub mod diff;
+pub mod engine;
 pub mod findings_json;
 pub mod gate;
 pub mod github;
@@ -27,8 +28,9 @@ pub mod tsv;
 pub mod unreadable;
 
 /// What a findings format of `validate` prints (SPEC §6, §10.1): the plans
-/// linted, the plans that could not be read, and the folder paths are
-/// shown relative to ([`display_path`](crate::root::display_path)).
+/// linted, the plans that could not be read, the folder paths are shown
+/// relative to ([`display_path`](crate::root::display_path)), and the
+/// repository the CI formats name files from.
 #[derive(Debug, Clone, Copy)]
 pub struct Findings<'a> {
     /// The plans linted, in order.
@@ -37,6 +39,29 @@ pub struct Findings<'a> {
     pub unreadable: &'a [unreadable::Unreadable],
     /// The working directory, or `None` to show paths as located.
     pub base: Option<&'a std::path::Path>,
+    /// The repository the run is in (SPEC §10.1 "Paths in CI reports"):
+    /// `github`, `sarif`, `gitlab` and `junit` name files relative to its
+    /// top ([`Findings::ci_path`]); `None` shows them as the other formats
+    /// do.
+    pub repository: Option<&'a crate::root::Repository>,
+}
+
+impl Findings<'_> {
+    /// How the CI formats (`github`, `sarif`, `gitlab`, `junit`) name the
+    /// file at `path`: relative to the repository's top when there is a
+    /// repository and a working directory (a relative `path` is taken from
+    /// the working directory), else as every other format does; `-` (an
+    /// unnamed plan on stdin) as it is.
+    pub fn ci_path(&self, path: &std::path::Path) -> String {
+        if path == std::path::Path::new("-") {
+            // A plan on stdin that --stdin-filename did not name.
+            return "-".to_string();
+        }
+        match (self.repository, self.base) {
+            (Some(repository), Some(cwd)) => repository.path_of(path, cwd),
+            _ => crate::root::display_path(path, self.base),
+        }
+    }
 }
 
 /// Writes `value` as pretty-printed JSON, then a newline (every JSON

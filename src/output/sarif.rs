@@ -4,6 +4,10 @@
 //! be read, with an error-level `toolExecutionNotifications` entry naming
 //! each such file (SPEC §6, fix).
 //!
+//! Each file is named by a URI relative to the repository (SPEC §10.1
+//! "Paths in CI reports"), as code scanning resolves it; a file outside the
+//! repository by an absolute `file://` URI.
+//!
 //! A rule's id is `<code>/<name>` (`F24/gate-type-unknown`): codes are shared
 //! by related checks, names are unique, and SARIF ids are hierarchical.
 //!
@@ -12,14 +16,12 @@
 //! scanning counts it and does not show it as an alert.
 
 use std::io::Write;
-use std::path::Path;
 
 use serde_json::{Value, json};
 
 use super::Findings;
 use super::unreadable::Unreadable;
 use crate::lint::{CHECKS, Check, Finding, PlanReport, Severity};
-use crate::root::display_path;
 
 /// The SARIF version written.
 pub const SARIF_VERSION: &str = "2.1.0";
@@ -78,7 +80,7 @@ fn rule(check: &Check) -> Value {
     })
 }
 
-fn result(report: &PlanReport, f: &Finding, base: Option<&Path>) -> Value {
+fn result(report: &PlanReport, f: &Finding, findings: &Findings) -> Value {
     let index = CHECKS.iter().position(|c| c.name == f.name);
     let mut region = json!({ "startLine": f.line, "startColumn": f.column });
     if let Some(file) = report.file(f.kind) {
@@ -96,7 +98,7 @@ fn result(report: &PlanReport, f: &Finding, base: Option<&Path>) -> Value {
         "message": { "text": f.message },
         "locations": [{
             "physicalLocation": {
-                "artifactLocation": { "uri": path_uri(&display_path(&f.file, base)) },
+                "artifactLocation": { "uri": path_uri(&findings.ci_path(&f.file)) },
                 "region": region,
             }
         }],
@@ -105,10 +107,10 @@ fn result(report: &PlanReport, f: &Finding, base: Option<&Path>) -> Value {
 }
 
 /// The tool-execution notification for a plan that could not be read.
-fn notification(u: &Unreadable, base: Option<&Path>) -> Value {
+fn notification(u: &Unreadable, findings: &Findings) -> Value {
     let mut location = json!({
         "physicalLocation": {
-            "artifactLocation": { "uri": path_uri(&display_path(&u.path, base)) },
+            "artifactLocation": { "uri": path_uri(&findings.ci_path(&u.path)) },
         }
     });
     if let Some(line) = u.line {
@@ -123,8 +125,8 @@ fn notification(u: &Unreadable, base: Option<&Path>) -> Value {
 
 /// A suppressed finding's result: as [`result`], with an `inSource`
 /// suppression.
-fn suppressed_result(report: &PlanReport, f: &Finding, base: Option<&Path>) -> Value {
-    let mut value = result(report, f, base);
+fn suppressed_result(report: &PlanReport, f: &Finding, findings: &Findings) -> Value {
+    let mut value = result(report, f, findings);
     value["suppressions"] = json!([{
         "kind": "inSource",
         "justification": "a planfile-ignore comment in the file",
@@ -135,23 +137,23 @@ fn suppressed_result(report: &PlanReport, f: &Finding, base: Option<&Path>) -> V
 /// The SARIF log for `findings.plans` (one result per finding, then one per
 /// suppressed finding) and the `findings.unreadable` plans.
 pub fn document(findings: Findings) -> Value {
-    let base = findings.base;
+    let all = &findings;
     let results: Vec<Value> = findings
         .plans
         .iter()
         .flat_map(|r| {
-            let kept = r.findings.iter().map(move |f| result(r, f, base));
+            let kept = r.findings.iter().map(move |f| result(r, f, all));
             kept.chain(
                 r.suppressed
                     .iter()
-                    .map(move |f| suppressed_result(r, f, base)),
+                    .map(move |f| suppressed_result(r, f, all)),
             )
         })
         .collect();
     let notifications: Vec<Value> = findings
         .unreadable
         .iter()
-        .map(|u| notification(u, base))
+        .map(|u| notification(u, all))
         .collect();
     json!({
         "$schema": SARIF_SCHEMA,

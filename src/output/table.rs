@@ -64,12 +64,14 @@ pub fn stdout_width() -> u16 {
     width_from(columns.as_deref(), terminal)
 }
 
-/// The table width from `$COLUMNS` (when a positive number), else the
+/// The table width from `$COLUMNS` (when a positive number; one past the
+/// widest a table is laid out, 65,535 columns, is that width), else the
 /// terminal's width, else [`DEFAULT_WIDTH`].
 fn width_from(columns: Option<&str>, terminal: Option<u16>) -> u16 {
     columns
-        .and_then(|c| c.trim().parse::<u16>().ok())
+        .and_then(|c| c.trim().parse::<u64>().ok())
         .filter(|w| *w > 0)
+        .map(|w| u16::try_from(w).unwrap_or(u16::MAX))
         .or(terminal.filter(|w| *w > 0))
         .unwrap_or(DEFAULT_WIDTH)
 }
@@ -244,6 +246,8 @@ mod tests {
         assert_eq!(width_from(Some("wide"), None), DEFAULT_WIDTH);
         assert_eq!(width_from(None, Some(132)), 132);
         assert_eq!(width_from(None, None), DEFAULT_WIDTH);
+        assert_eq!(width_from(Some("100000"), None), u16::MAX);
+        assert_eq!(width_from(Some("99999999999999999999999"), Some(80)), 80);
     }
 
     #[test]

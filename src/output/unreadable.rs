@@ -19,6 +19,10 @@ pub struct Unreadable {
     pub message: String,
     /// The exit code the error calls for (SPEC §8).
     pub exit: u8,
+    /// Whether the file was read but could not be written (`validate
+    /// --fix` stopped by a full disk or a file-size limit): it is named as
+    /// not written, not as unread.
+    pub unwritten: bool,
 }
 
 impl Unreadable {
@@ -47,6 +51,7 @@ impl Unreadable {
             line,
             message,
             exit: error.exit_code(),
+            unwritten: matches!(error, Error::Write { .. }),
         }
     }
 

@@ -220,6 +220,37 @@ impl Handoffs {
         }
     }
 
+    /// These handoffs with the one named `name` read from `text` instead
+    /// of the disk — a buffer on stdin standing for that file (SPEC §10.1
+    /// "stdin and pre-commit") — or with it added when the folder has no
+    /// such file. It keeps the file's modification time, or takes the
+    /// present one for a file not on disk. A name that is not `phase-*.md`
+    /// changes nothing: no check reads such a file.
+    pub fn with_text(self, name: &str, text: String) -> Handoffs {
+        if !(name.starts_with("phase-") && name.ends_with(".md")) {
+            return self;
+        }
+        let dir = self.dir.clone();
+        let path = dir.as_deref().unwrap_or(Path::new("")).join(name);
+        let modified = std::fs::metadata(&path)
+            .and_then(|m| m.modified())
+            .unwrap_or_else(|_| SystemTime::now());
+        let file = MarkdownFile::from_text(path.clone(), text);
+        let mut files: Vec<Handoff> = self.files.into_iter().filter(|h| h.name != name).collect();
+        files.push(Handoff {
+            name: name.to_string(),
+            phase: handoff_phase(name),
+            modified,
+            frontmatter: HandoffFrontmatter::read(&file),
+            file: Some(file),
+            path,
+        });
+        Handoffs {
+            dir,
+            ..Handoffs::from_files(files)
+        }
+    }
+
     /// The folder the handoffs were scanned from (`docs/handoffs/<slug>/`;
     /// empty for handoffs not scanned from a folder).
     pub fn dir(&self) -> &Path {

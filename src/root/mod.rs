@@ -1,20 +1,26 @@
 //! Locating files (SPEC §1): the docs root, slug validation, the paths of a
 //! plan, its twin, its handoffs and its rulings ledger, how a path is shown
-//! in messages, and the globs of paths settings name ([`glob`]).
+//! in messages, the globs of paths settings name ([`glob`]), and the
+//! repository CI reports name files from ([`repository`]).
 //!
 //! What belongs here: paths, and what a path says about the file it names.
 //! Nothing here reads a file's contents. It may use [`crate::error`] and
 //! [`crate::vocab`] only.
 
 pub mod glob;
+pub mod repository;
 
 use std::path::{Component, Path, PathBuf};
 
 use sha2::{Digest, Sha256};
 
-use crate::error::{Error, Result};
+use crate::error::{Error, Result, path_text};
 
 pub use glob::{PathGlob, relative_to};
+pub use repository::Repository;
+
+/// The file name of a plan's twin in its handoffs folder (SPEC §1).
+pub const TWIN_FILE: &str = "decisions.md";
 
 /// The folder that holds `docs/plans/` (SPEC §1).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -104,9 +110,13 @@ impl PlanLocation {
 
     /// The location of the plan file at `path` (which need not exist, as
     /// for `--stdin-filename`): its slug is the file stem, and when it sits
-    /// in `<R>/docs/plans/`, `<R>` is its docs root, else `root`. The path
-    /// is made absolute against the working directory and normalised
-    /// lexically. [`Error::InvalidSlug`] when the stem is not a valid slug.
+    /// in `<R>/docs/plans/`, at any depth below it (`docs/plans/sub/x.md`,
+    /// whose twin is `<R>/docs/handoffs/x/decisions.md`), `<R>` is its docs
+    /// root (SPEC §5.4: the twin's place never depends on the working
+    /// directory; §10.1: a staged twin finds the same plan), else `root`.
+    /// The path is made absolute against the working directory and
+    /// normalised lexically. [`Error::InvalidSlug`] when the stem is not a
+    /// valid slug.
     pub fn for_path(root: &DocsRoot, path: &Path) -> Result<PlanLocation> {
         let slug = path
             .file_stem()
@@ -116,8 +126,9 @@ impl PlanLocation {
         check_slug(&slug)?;
         let abs = absolute(path);
         let plans_root = abs
-            .parent()
-            .filter(|dir| dir.ends_with("docs/plans"))
+            .ancestors()
+            .skip(1)
+            .find(|dir| dir.ends_with("docs/plans"))
             .and_then(|dir| dir.parent())
             .and_then(|dir| dir.parent())
             .map(|dir| DocsRoot(dir.to_path_buf()));
@@ -126,6 +137,30 @@ impl PlanLocation {
             slug,
             plan: abs,
         })
+    }
+
+    /// Whether the plan sits in its docs root's `docs/plans/` folder (at
+    /// any depth): a plan named by its slug, or by a path below some
+    /// `docs/plans/`. A plan elsewhere has no docs root of its own, so its
+    /// twin's place is only known from `--root` or `$DOCS_ROOT`.
+    pub fn in_plans_folder(&self) -> bool {
+        absolute(&self.plan).starts_with(absolute(&self.root.plans_dir()))
+    }
+
+    /// Refuses a plan outside any `docs/plans/` folder unless the docs
+    /// root was given (`root_given`: `--root` or `$DOCS_ROOT`): its twin
+    /// would otherwise go under whatever docs root the working directory
+    /// has, so the same plan could pass from one folder and be refused
+    /// from another (SPEC §5.4). [`Error::Usage`] (exit 2).
+    pub fn check_root_known(&self, root_given: bool) -> Result<()> {
+        if root_given || self.in_plans_folder() {
+            return Ok(());
+        }
+        Err(Error::Usage(format!(
+            "{} is not in a docs/plans/ folder, so where its twin goes depends on the folder you run in; pass --root DIR (or set DOCS_ROOT) to the folder whose docs/handoffs/{}/ holds its twin",
+            crate::error::escape_path(&self.plan),
+            self.slug
+        )))
     }
 
     /// Refuses a plan whose twin another plan also reads (SPEC §1): one
@@ -163,7 +198,7 @@ impl PlanLocation {
 
     /// `docs/handoffs/<slug>/decisions.md`: the twin (SPEC §1).
     pub fn twin(&self) -> PathBuf {
-        self.handoffs_dir().join("decisions.md")
+        self.handoffs_dir().join(TWIN_FILE)
     }
 
     /// The rulings ledger for `promote` (SPEC §1): `flag` (`--rulings`),
@@ -243,25 +278,26 @@ pub fn normalize_lexically(path: &Path) -> PathBuf {
 /// (SPEC §6, §10.1, as ruff does): relative to `base` (the working
 /// directory) when the file lies below it, else absolute; normalised
 /// lexically first (`root/../root/docs` is `root/docs`), and, when the
-/// path is not below `base` as written, compared with symlinks resolved.
-/// Used by every findings format and by `decisions list --format json`.
+/// path is not below `base` as written, compared with symlinks resolved;
+/// a byte that is not UTF-8 is written `\xNN` ([`path_text`]). Used by
+/// every findings format and by `decisions list --format json`.
 pub fn display_path(path: &std::path::Path, base: Option<&std::path::Path>) -> String {
     if let Some(base) = base {
         let normal = normalize_lexically(path);
         if let Ok(rel) = normal.strip_prefix(base)
             && !rel.as_os_str().is_empty()
         {
-            return rel.display().to_string();
+            return path_text(rel);
         }
         if let (Ok(p), Ok(b)) = (path.canonicalize(), base.canonicalize())
             && let Ok(rel) = p.strip_prefix(&b)
             && !rel.as_os_str().is_empty()
         {
-            return rel.display().to_string();
+            return path_text(rel);
         }
-        return normal.display().to_string();
+        return path_text(&normal);
     }
-    path.display().to_string()
+    path_text(path)
 }
 
 /// [`display_path`] against the process's working directory.

@@ -1,4 +1,6 @@
 //! Code actions (SPEC §10.2): for each finding under the requested range,
+//! its fix — the preferred action when it is safe, an action that is not
+//! preferred when it is unsafe (SPEC §10.1 "Unsafe fixes") — and
 //! the quick fix "suppress NAME on this line", which writes the inline
 //! suppression of SPEC §10.1:
 //! `<!-- planfile-ignore: NAME -->` on its own line before the finding's
@@ -55,7 +57,14 @@ pub fn actions(
         if let Some(fix) = &finding.fix {
             let edits = fix.edits.iter().map(|e| (e.range.clone(), e.text.as_str()));
             let edit = workspace_edit(snapshot, edits);
-            out.push(quick_fix(fix.title.clone(), edit, diagnostic.clone(), true));
+            // A safe fix is the preferred action; an unsafe one (a guess at
+            // a misspelled word, SPEC §10.1) is offered, never preferred.
+            let (title, preferred) = if fix.is_safe() {
+                (fix.title.clone(), true)
+            } else {
+                (format!("{} (unsafe fix)", fix.title), false)
+            };
+            out.push(quick_fix(title, edit, diagnostic.clone(), preferred));
         }
         if seen.insert((finding.name, d.start.line))
             && let Some((title, (span, text))) = suppression(snapshot, finding)
@@ -67,7 +76,9 @@ pub fn actions(
     out
 }
 
-/// A quick fix named `title` that makes `edit`, for `diagnostic`.
+/// A quick fix named `title` that makes `edit`, for `diagnostic`, whose
+/// `isPreferred` is `preferred` (an editor's auto-fix applies only the
+/// preferred ones).
 pub fn quick_fix(
     title: String,
     edit: WorkspaceEdit,
@@ -79,7 +90,7 @@ pub fn quick_fix(
         kind: Some(CodeActionKind::QUICKFIX),
         diagnostics: Some(vec![diagnostic]),
         edit: Some(edit),
-        is_preferred: preferred.then_some(true),
+        is_preferred: Some(preferred),
         ..CodeAction::default()
     })
 }

@@ -5,20 +5,18 @@
 //! offered comes from the vocabulary or the registry, in their order; the
 //! editor filters them by what is typed.
 
-use lsp_types::{
-    CompletionItem, CompletionItemKind, CompletionTextEdit, Documentation, MarkupContent,
-    MarkupKind, Position, TextEdit,
-};
+use lsp_types::{CompletionItem, CompletionItemKind, CompletionTextEdit, Position, TextEdit};
 
 use super::documents::Snapshot;
 use super::hover::key_entry;
 use super::locate;
+use super::markup::Format;
 use crate::lint::CHECKS;
 use crate::plan::decisions::{Column, FileKind};
 use crate::vocab::{self, BLOCKING_WRITTEN, GATE_TYPE_SPECS, KEYS, SOURCES, STATES};
 
 /// One word to offer: what is inserted, a one-line detail, and optional
-/// Markdown documentation.
+/// documentation, written in Markdown (see [`Format`]).
 struct Offer {
     label: String,
     detail: String,
@@ -35,9 +33,9 @@ impl Offer {
     }
 }
 
-/// The completion items at `position` of the document of `snapshot`;
-/// empty where nothing is offered.
-pub fn complete(snapshot: &Snapshot, position: Position) -> Vec<CompletionItem> {
+/// The completion items at `position` of the document of `snapshot`, their
+/// documentation in `format`; empty where nothing is offered.
+pub fn complete(snapshot: &Snapshot, position: Position, format: Format) -> Vec<CompletionItem> {
     let Some(file) = snapshot.file() else {
         return Vec::new();
     };
@@ -74,12 +72,7 @@ pub fn complete(snapshot: &Snapshot, position: Position) -> Vec<CompletionItem> 
             label: offer.label.clone(),
             kind: Some(kind),
             detail: Some(offer.detail),
-            documentation: offer.docs.map(|value| {
-                Documentation::MarkupContent(MarkupContent {
-                    kind: MarkupKind::Markdown,
-                    value,
-                })
-            }),
+            documentation: offer.docs.map(|docs| format.documentation(docs)),
             sort_text: Some(format!("{i:04}")),
             filter_text: Some(offer.label.clone()),
             text_edit: Some(CompletionTextEdit::Edit(TextEdit {

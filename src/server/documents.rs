@@ -162,14 +162,23 @@ pub struct Analysis {
     /// The plan and twin (from buffers where open), and the findings of
     /// the lint engine; no findings when there is no plan to lint.
     pub report: PlanReport,
+    /// The lint settings the findings were made with.
+    pub settings: LintSettings,
     /// Why the lint settings could not be read (the defaults were used).
     pub config_error: Option<String>,
 }
 
-/// The lint settings for the plan at `location`: the one call through
-/// which the server reads `planfile.toml`, as `validate` does.
+/// The lint settings for the plan at `location` (SPEC §10.2, "in the
+/// editor's world"): `planfile.toml` at the docs root, else in the nearest
+/// folder holding one from the plan's own folder upward — never from the
+/// server's working directory, which an editor sets as it likes. The one
+/// call through which the server reads the settings, with the discovery
+/// `validate` uses ([`crate::config::Config::discover`]). Errors: a file
+/// that cannot be read or is not valid, as
+/// [`crate::config::Config::from_file`] says.
 pub fn lint_config(location: &PlanLocation) -> crate::Result<LintSettings> {
-    crate::config::Config::load(&location.root.0).map(|c| c.lint)
+    let folder = location.plan.parent().unwrap_or(&location.root.0);
+    crate::config::Config::discover(&location.root.0, folder).map(|c| c.lint)
 }
 
 /// The text of `path`: the open buffer, else the file on disk (`None`
@@ -203,13 +212,13 @@ fn manifest(location: &PlanLocation, documents: &Documents) -> (Option<Plan>, Op
 /// analysis with an empty plan and no findings; an error of the engine (a
 /// handoff that cannot be read) is logged and gives no findings.
 pub fn analyse(location: &PlanLocation, documents: &Documents) -> Analysis {
-    let (config, config_error) = match lint_config(location) {
-        Ok(config) => (config, None),
+    let (settings, config_error) = match lint_config(location) {
+        Ok(settings) => (settings, None),
         Err(e) => (LintSettings::default(), Some(e.to_string())),
     };
     let (plan, twin) = manifest(location, documents);
     let report = match plan {
-        Some(plan) => match lint::lint_manifest(location, Manifest { plan, twin }, &config) {
+        Some(plan) => match lint::lint_manifest(location, Manifest { plan, twin }, &settings) {
             Ok(report) => report,
             Err(e) => {
                 super::transport::log(&e.to_string());
@@ -222,6 +231,7 @@ pub fn analyse(location: &PlanLocation, documents: &Documents) -> Analysis {
     Analysis {
         location: location.clone(),
         report,
+        settings,
         config_error,
     }
 }
@@ -235,6 +245,7 @@ fn unlinted(location: &PlanLocation, plan: Option<Plan>, twin: Option<Twin>) -> 
         )
     });
     PlanReport {
+        orphan: false,
         slug: location.slug.clone(),
         closed: plan.is_closed(),
         phases: plan.graph_phases().len(),

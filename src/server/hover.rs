@@ -6,10 +6,11 @@
 //! comes from the vocabulary ([`crate::vocab`]) or the registry
 //! ([`crate::lint::CHECKS`]).
 
-use lsp_types::{Hover, HoverContents, MarkupContent, MarkupKind, Position};
+use lsp_types::{Hover, HoverContents, Position};
 
-use super::documents::{Snapshot, lint_config};
+use super::documents::Snapshot;
 use super::locate;
+use super::markup::Format;
 use crate::lint::{self, PlanReport, file_label};
 use crate::manifest::View;
 use crate::manifest::in_force;
@@ -28,10 +29,10 @@ pub struct InForce {
     pub from: String,
 }
 
-/// The hover at `position` of the document of `snapshot`, as Markdown
-/// when `markdown`, else as plain text; `None` where there is nothing to
-/// say.
-pub fn hover(snapshot: &Snapshot, position: Position, markdown: bool) -> Option<Hover> {
+/// The hover at `position` of the document of `snapshot`, in `format`
+/// (Markdown, or plain text without its marks); `None` where there is
+/// nothing to say.
+pub fn hover(snapshot: &Snapshot, position: Position, format: Format) -> Option<Hover> {
     let file = snapshot.file()?;
     let offset = snapshot.offset(position);
     let (text, span) = if let Some(found) = locate::suppressed_at(file, offset) {
@@ -56,13 +57,8 @@ pub fn hover(snapshot: &Snapshot, position: Position, markdown: bool) -> Option<
             cell.token,
         )
     };
-    let kind = if markdown {
-        MarkupKind::Markdown
-    } else {
-        MarkupKind::PlainText
-    };
     Some(Hover {
-        contents: HoverContents::Markup(MarkupContent { kind, value: text }),
+        contents: HoverContents::Markup(format.content(text)),
         range: Some(snapshot.range(span)),
     })
 }
@@ -208,7 +204,7 @@ fn check_text(snapshot: &Snapshot, name: &str) -> String {
             code(name)
         );
     }
-    let config = lint_config(&snapshot.analysis.location).unwrap_or_default();
+    let config = &snapshot.analysis.settings;
     let mut parts = Vec::new();
     for check in checks {
         parts.push(format!(
@@ -250,6 +246,7 @@ mod tests {
 
     fn report(text: &str) -> PlanReport {
         PlanReport {
+            orphan: false,
             slug: "t".into(),
             closed: false,
             phases: 1,

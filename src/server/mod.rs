@@ -6,38 +6,51 @@
 //! answers hover, completion and code actions; and negotiates the position
 //! encoding (UTF-8 when the client offers it, else UTF-16).
 //!
-//! One synchronous loop ([`serve`]) reads a message ([`transport`]), lets
-//! the [`Server`] handle it, and writes what the server has to send. The
-//! routing list is [`Server::handle`]; each feature has its own file:
-//! `diagnostics`, `hover`, `completion`, `code_actions`, and `positions`
-//! for every byte ↔ position conversion. Nothing a client sends ends the
-//! server but `exit`: a malformed message gets an error reply or a line on
-//! stderr, an unknown request `MethodNotFound`, bad params `InvalidParams`,
-//! and a request that trips a bug `InternalError`.
+//! One synchronous loop ([`serve`]) takes the messages a reader thread
+//! has read ([`transport::spawn_reader`]), lets the [`Server`] handle them
+//! in order, and writes what the server has to send. The routing list is
+//! [`Server::handle`]; each feature has its own file: `diagnostics`,
+//! `hover`, `completion`, `code_actions`, `markup` (the documentation
+//! format the client takes), `watched` (files the client watches for the
+//! server), `editor` (the editor's process), and `positions` for every
+//! byte ↔ position conversion. Nothing a client sends ends the server but
+//! `exit`: a malformed message gets an error reply or a line on stderr, an
+//! unknown request `MethodNotFound`, bad params `InvalidParams`, and a
+//! request that trips a bug `InternalError`.
+//!
+//! A burst of changes is linted once, at its newest version: a change only
+//! marks its plan as due, and the due plans are linted when every message
+//! read so far has been handled — or before a request is answered, so that
+//! it is answered from the text as it stands at that point.
 //!
 //! A thin adapter: it lints with the same [`crate::lint::lint_manifest`] as
-//! `validate`, reads settings through [`crate::config`], and adds only what
-//! an editor needs (positions, hover, completion, quick fixes). It may use
-//! every layer below it but the command line.
+//! `validate`, reads settings through [`crate::config`] (from the
+//! document's folder, not the server's working directory), and adds only
+//! what an editor needs (positions, hover, completion, quick fixes). It may
+//! use every layer below it but the command line.
 
 mod code_actions;
 mod completion;
 mod diagnostics;
 mod documents;
+mod editor;
 mod hover;
 mod locate;
+mod markup;
 pub mod positions;
 pub mod transport;
+mod watched;
 
 use std::collections::{BTreeMap, HashMap};
-use std::io::{BufRead, Write};
+use std::io::{Read, Write};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::PathBuf;
+use std::sync::mpsc::RecvTimeoutError;
 
 use lsp_server::{ErrorCode, Message, Notification, Request, Response};
 use lsp_types::notification::{
     DidChangeTextDocument, DidChangeWatchedFiles, DidCloseTextDocument, DidOpenTextDocument,
-    DidSaveTextDocument, Exit, Notification as _, ShowMessage,
+    DidSaveTextDocument, Exit, Initialized, Notification as _, ShowMessage,
 };
 use lsp_types::request::{
     CodeActionRequest, Completion, HoverRequest, Initialize, Request as _, Shutdown,
@@ -45,15 +58,18 @@ use lsp_types::request::{
 use lsp_types::{
     CodeActionKind, CodeActionOptions, CodeActionParams, CodeActionProviderCapability,
     CodeActionResponse, CompletionOptions, CompletionParams, CompletionResponse,
-    DidChangeTextDocumentParams, DidCloseTextDocumentParams, DidOpenTextDocumentParams, Hover,
-    HoverParams, HoverProviderCapability, InitializeParams, InitializeResult, MarkupKind,
-    MessageType, ServerCapabilities, ServerInfo, ShowMessageParams, TextDocumentSyncCapability,
-    TextDocumentSyncKind, TextDocumentSyncOptions, TextDocumentSyncSaveOptions, Uri,
+    DidChangeTextDocumentParams, DidChangeWatchedFilesParams, DidCloseTextDocumentParams,
+    DidOpenTextDocumentParams, DidSaveTextDocumentParams, Hover, HoverParams,
+    HoverProviderCapability, InitializeParams, InitializeResult, MessageType, ServerCapabilities,
+    ServerInfo, ShowMessageParams, TextDocumentSyncCapability, TextDocumentSyncKind,
+    TextDocumentSyncOptions, TextDocumentSyncSaveOptions, Uri,
 };
 use serde_json::Value;
 
 use self::diagnostics::DocLinks;
 use self::documents::{Analysis, Document, Documents, Role, Snapshot, file_path};
+use self::editor::EditorProcess;
+use self::markup::Format;
 use self::positions::Encoding;
 use self::transport::{Incoming, log};
 use crate::plan::decisions::FileKind;
@@ -95,20 +111,80 @@ enum State {
 /// An error reply: the JSON-RPC code and what went wrong.
 type Failure = (ErrorCode, String);
 
+/// What the client said at `initialize` that the server goes by.
+#[derive(Debug, Clone, Copy)]
+struct ClientSupport {
+    /// The position encoding agreed on.
+    encoding: Encoding,
+    /// The format of hovers (`hover.contentFormat`).
+    hover: Format,
+    /// The format of completion documentation
+    /// (`completionItem.documentationFormat`).
+    completion: Format,
+    /// Whether it takes a dynamic registration of watched files
+    /// (`workspace.didChangeWatchedFiles.dynamicRegistration`).
+    watches_files: bool,
+}
+
+impl ClientSupport {
+    /// Before `initialize`: UTF-16, plain text, no registration.
+    fn none() -> ClientSupport {
+        ClientSupport {
+            encoding: Encoding::Utf16,
+            hover: Format::PlainText,
+            completion: Format::PlainText,
+            watches_files: false,
+        }
+    }
+
+    /// What the capabilities of `params` say.
+    fn of(params: &InitializeParams) -> ClientSupport {
+        let caps = &params.capabilities;
+        let text = caps.text_document.as_ref();
+        ClientSupport {
+            encoding: Encoding::negotiate(
+                caps.general
+                    .as_ref()
+                    .and_then(|g| g.position_encodings.as_deref()),
+            ),
+            hover: Format::offered(
+                text.and_then(|t| t.hover.as_ref())
+                    .and_then(|h| h.content_format.as_deref()),
+            ),
+            completion: Format::offered(
+                text.and_then(|t| t.completion.as_ref())
+                    .and_then(|c| c.completion_item.as_ref())
+                    .and_then(|i| i.documentation_format.as_deref()),
+            ),
+            watches_files: caps
+                .workspace
+                .as_ref()
+                .and_then(|w| w.did_change_watched_files.as_ref())
+                .and_then(|w| w.dynamic_registration)
+                .unwrap_or(false),
+        }
+    }
+}
+
 /// The language server's state: the open documents, the analysis of each
-/// plan they belong to, and the messages waiting to be sent.
+/// plan they belong to, the plans due to be linted, and the messages
+/// waiting to be sent.
 #[derive(Debug)]
 pub struct Server {
     state: State,
-    encoding: Encoding,
-    markdown: bool,
+    support: ClientSupport,
     docs_dir: Option<PathBuf>,
     links: DocLinks,
     documents: Documents,
     /// The analysis of each plan with an open member, by plan path.
     analyses: HashMap<PathBuf, Analysis>,
+    /// The plans whose documents, files or settings changed since they
+    /// were last linted, by plan path.
+    due: BTreeMap<PathBuf, PlanLocation>,
     /// The settings error last shown for each docs root.
     config_errors: BTreeMap<PathBuf, String>,
+    /// The editor's process, when `initialize` named it.
+    editor: Option<EditorProcess>,
     outgoing: Vec<Message>,
 }
 
@@ -119,13 +195,14 @@ impl Server {
     pub fn new(docs_dir: Option<PathBuf>) -> Server {
         Server {
             state: State::Uninitialized,
-            encoding: Encoding::Utf16,
-            markdown: true,
+            support: ClientSupport::none(),
             docs_dir,
             links: DocLinks::none(),
             documents: Documents::new(),
             analyses: HashMap::new(),
+            due: BTreeMap::new(),
             config_errors: BTreeMap::new(),
+            editor: None,
             outgoing: Vec::new(),
         }
     }
@@ -140,8 +217,45 @@ impl Server {
         u8::from(self.state != State::ShutDown)
     }
 
-    /// Handles one message. A bug met while handling it is logged, a
-    /// request then gets an `InternalError` reply, and the server goes on.
+    /// Whether the editor's process that `initialize` named is gone (it is
+    /// looked at no more than once a second; a server told of no process
+    /// never finds it gone). Logs it when it is.
+    pub fn editor_gone(&mut self) -> bool {
+        let Some(editor) = &mut self.editor else {
+            return false;
+        };
+        let gone = editor.is_gone();
+        if gone {
+            log(&format!(
+                "the editor's process {} is gone; exiting",
+                editor.pid()
+            ));
+        }
+        gone
+    }
+
+    /// Lints each plan that is due (changed since its last lint) once,
+    /// from the documents as they are now, and queues its diagnostics.
+    pub fn lint_due(&mut self) {
+        for location in std::mem::take(&mut self.due).into_values() {
+            if self.is_open(&location) {
+                self.relint(&location);
+            }
+        }
+    }
+
+    /// Marks the plan of `location` as due to be linted.
+    fn mark_due(&mut self, location: &PlanLocation) {
+        self.due
+            .entry(location.plan.clone())
+            .or_insert_with(|| location.clone());
+    }
+
+    /// Handles one message. A change to a document only makes its plan
+    /// due: [`Server::lint_due`] lints it (as the serving loop does once
+    /// it has handled every message read, and a request does before it is
+    /// answered). A bug met while handling a message is logged, a request
+    /// then gets an `InternalError` reply, and the server goes on.
     pub fn handle(&mut self, message: Message) -> Flow {
         let (id, method) = match &message {
             Message::Request(r) => (Some(r.id.clone()), r.method.clone()),
@@ -173,12 +287,28 @@ impl Server {
                 Flow::Continue
             }
             Message::Notification(note) => self.on_notification(note),
-            Message::Response(_) => Flow::Continue,
+            Message::Response(response) => {
+                // The answer to the server's one request, the registration
+                // of watched files: a refusal is logged, the server goes on
+                // without it (a save still re-lints).
+                if let Some(error) = response.error {
+                    log(&format!(
+                        "the client refused request {}: {}",
+                        response.id, error.message
+                    ));
+                }
+                Flow::Continue
+            }
         }
     }
 
     fn on_request(&mut self, request: Request) -> Response {
         let Request { id, method, params } = request;
+        if self.state == State::Running {
+            // Answer from the text as it stands after every change before
+            // this request.
+            self.lint_due();
+        }
         let result = match (self.state, method.as_str()) {
             (State::Uninitialized, Initialize::METHOD) => self.initialize(params),
             (State::Uninitialized, _) => Err((
@@ -242,6 +372,7 @@ impl Server {
             return Flow::Continue;
         }
         match note.method.as_str() {
+            Initialized::METHOD => self.initialized(),
             DidOpenTextDocument::METHOD => {
                 self.notification::<DidOpenTextDocument>(note.params, Server::did_open)
             }
@@ -251,11 +382,15 @@ impl Server {
             DidCloseTextDocument::METHOD => {
                 self.notification::<DidCloseTextDocument>(note.params, Server::did_close)
             }
-            // A save, or a file changed outside the editor (a handoff, the
-            // settings, a plan a Gate-check names): every open plan again.
-            DidSaveTextDocument::METHOD | DidChangeWatchedFiles::METHOD => self.relint_all(),
-            // `initialized`, `$/cancelRequest`, `$/setTrace` and any other
-            // notification: nothing to do.
+            DidSaveTextDocument::METHOD => {
+                self.notification::<DidSaveTextDocument>(note.params, Server::did_save)
+            }
+            DidChangeWatchedFiles::METHOD => self.notification::<DidChangeWatchedFiles>(
+                note.params,
+                Server::did_change_watched_files,
+            ),
+            // `$/cancelRequest`, `$/setTrace` and any other notification:
+            // nothing to do.
             _ => {}
         }
         Flow::Continue
@@ -281,25 +416,15 @@ impl Server {
                 format!("invalid params for initialize: {e}"),
             )
         })?;
-        let caps = &params.capabilities;
-        self.encoding = Encoding::negotiate(
-            caps.general
-                .as_ref()
-                .and_then(|g| g.position_encodings.as_deref()),
-        );
-        self.markdown = caps
-            .text_document
-            .as_ref()
-            .and_then(|t| t.hover.as_ref())
-            .and_then(|h| h.content_format.as_ref())
-            .is_none_or(|formats| formats.contains(&MarkupKind::Markdown));
+        self.support = ClientSupport::of(&params);
+        self.editor = params.process_id.map(EditorProcess::new);
         if let Some(dir) = &self.docs_dir {
             self.links = DocLinks::write(dir);
         }
         self.state = State::Running;
         let result = InitializeResult {
             capabilities: ServerCapabilities {
-                position_encoding: Some(self.encoding.kind()),
+                position_encoding: Some(self.support.encoding.kind()),
                 text_document_sync: Some(TextDocumentSyncCapability::Options(
                     TextDocumentSyncOptions {
                         open_close: Some(true),
@@ -329,6 +454,15 @@ impl Server {
         serde_json::to_value(result).map_err(|e| (ErrorCode::InternalError, e.to_string()))
     }
 
+    /// After `initialized`: asks the client to watch the files the
+    /// diagnostics read, when it takes such a registration.
+    fn initialized(&mut self) {
+        if self.support.watches_files {
+            self.outgoing
+                .push(Message::Request(watched::registration()));
+        }
+    }
+
     fn did_open(&mut self, params: DidOpenTextDocumentParams) {
         let item = params.text_document;
         let Some(path) = file_path(&item.uri) else {
@@ -338,7 +472,7 @@ impl Server {
         let role = doc.role.clone();
         self.documents.insert(path, doc);
         if let Role::Member(_, location) = role {
-            self.relint(&location);
+            self.mark_due(&location);
         }
     }
 
@@ -356,10 +490,10 @@ impl Server {
         doc.apply(
             params.text_document.version,
             params.content_changes,
-            self.encoding,
+            self.support.encoding,
         );
         if let Role::Member(_, location) = doc.role.clone() {
-            self.relint(&location);
+            self.mark_due(&location);
         }
     }
 
@@ -380,9 +514,42 @@ impl Server {
                 None,
             )));
         if self.is_open(&location) {
-            self.relint(&location);
+            self.mark_due(&location);
         } else {
             self.analyses.remove(&location.plan);
+            self.due.remove(&location.plan);
+        }
+    }
+
+    /// A document saved in the editor: the open plans the saved file
+    /// affects (a handoff, the settings) are due.
+    fn did_save(&mut self, params: DidSaveTextDocumentParams) {
+        if let Some(path) = file_path(&params.text_document.uri) {
+            self.files_changed(&[path]);
+        }
+    }
+
+    /// Files changed on disk, as the client watched them: the open plans
+    /// they affect are due (their settings are read again).
+    fn did_change_watched_files(&mut self, params: DidChangeWatchedFilesParams) {
+        let paths: Vec<PathBuf> = params
+            .changes
+            .iter()
+            .filter_map(|change| file_path(&change.uri))
+            .collect();
+        self.files_changed(&paths);
+    }
+
+    /// Marks due every open plan that a change to one of `paths` affects
+    /// ([`watched::affects`]).
+    fn files_changed(&mut self, paths: &[PathBuf]) {
+        let affected: Vec<PlanLocation> = self
+            .open_plans()
+            .into_iter()
+            .filter(|location| paths.iter().any(|p| watched::affects(p, location)))
+            .collect();
+        for location in affected {
+            self.mark_due(&location);
         }
     }
 
@@ -405,7 +572,7 @@ impl Server {
                     doc,
                     kind,
                     analysis: &analysis,
-                    encoding: self.encoding,
+                    encoding: self.support.encoding,
                 };
                 let found = diagnostics::diagnostics(&snapshot, &self.links);
                 self.outgoing
@@ -419,8 +586,8 @@ impl Server {
         self.analyses.insert(location.plan.clone(), analysis);
     }
 
-    /// Lints every plan that has an open member again.
-    fn relint_all(&mut self) {
+    /// Every plan that has an open member, once each.
+    fn open_plans(&self) -> Vec<PlanLocation> {
         let mut locations: Vec<PlanLocation> = Vec::new();
         for doc in self.documents.values() {
             if let Role::Member(_, location) = &doc.role
@@ -429,9 +596,7 @@ impl Server {
                 locations.push(location.clone());
             }
         }
-        for location in locations {
-            self.relint(&location);
-        }
+        locations
     }
 
     /// Logs and shows a settings error once (again when it changes); the
@@ -468,14 +633,14 @@ impl Server {
             doc,
             kind: *kind,
             analysis: self.analyses.get(&location.plan)?,
-            encoding: self.encoding,
+            encoding: self.support.encoding,
         })
     }
 
     fn on_hover(&mut self, params: HoverParams) -> Option<Hover> {
         let at = params.text_document_position_params;
         let snapshot = self.snapshot(&at.text_document.uri)?;
-        hover::hover(&snapshot, at.position, self.markdown)
+        hover::hover(&snapshot, at.position, self.support.hover)
     }
 
     fn on_completion(&mut self, params: CompletionParams) -> Option<CompletionResponse> {
@@ -484,6 +649,7 @@ impl Server {
         Some(CompletionResponse::Array(completion::complete(
             &snapshot,
             at.position,
+            self.support.completion,
         )))
     }
 
@@ -498,45 +664,102 @@ impl Server {
     }
 }
 
-/// Serves one client: reads messages from `input` and writes replies and
-/// notifications to `output` until `exit` (or the end of the input).
+/// How long the loop waits for a message before it looks at the editor's
+/// process again.
+const TICK: std::time::Duration = EditorProcess::INTERVAL;
+
+/// Serves one client: reads messages from `input` (on a thread of its own,
+/// [`transport::spawn_reader`]) and writes replies and notifications to
+/// `output` until `exit`, the end of the input, or the end of the editor's
+/// process. Every message read so far is handled, in order, before the
+/// plans they changed are linted, once each ([`Server::lint_due`]).
 /// Returns the process exit code: 0 when `shutdown` came before the end,
-/// else 1.
-pub fn serve(input: &mut impl BufRead, output: &mut impl Write, server: &mut Server) -> u8 {
+/// else 1 (as LSP says of an exit without shutdown).
+pub fn serve(
+    input: impl Read + Send + 'static,
+    output: &mut impl Write,
+    server: &mut Server,
+) -> u8 {
+    let batches = match transport::spawn_reader(input) {
+        Ok(batches) => batches,
+        Err(e) => {
+            log(&format!("cannot start reading the input: {e}"));
+            return 1;
+        }
+    };
     loop {
-        let flow = match transport::read(input) {
-            Incoming::Message(message) => server.handle(message),
-            Incoming::Invalid { id, code, message } => {
-                log(&message);
-                let written = match id {
-                    Some(id) => transport::write(
-                        output,
-                        &Message::Response(Response::new_err(id, code as i32, message)),
-                    ),
-                    None => transport::write_error_without_id(output, code, &message),
-                };
-                if let Err(e) = written {
-                    log(&format!("cannot write to the client: {e}"));
-                    return 1;
-                }
-                Flow::Continue
-            }
-            Incoming::Skipped(why) => {
-                log(&why);
-                Flow::Continue
-            }
-            Incoming::Closed => return server.exit_code(),
+        let mut batch = match batches.recv_timeout(TICK) {
+            Ok(batch) => batch,
+            Err(RecvTimeoutError::Timeout) => Vec::new(),
+            Err(RecvTimeoutError::Disconnected) => return server.exit_code(),
         };
-        for message in server.take_outgoing() {
-            if let Err(e) = transport::write(output, &message) {
-                log(&format!("cannot write to the client: {e}"));
-                return 1;
+        loop {
+            for incoming in batch {
+                if let Some(code) = handle_incoming(incoming, output, server) {
+                    return code;
+                }
+            }
+            // What arrived meanwhile belongs to the same burst.
+            match batches.try_recv() {
+                Ok(more) => batch = more,
+                Err(_) => break,
             }
         }
-        if let Flow::Exit(code) = flow {
+        server.lint_due();
+        if let Err(code) = send(output, server) {
             return code;
         }
+        if server.editor_gone() {
+            return server.exit_code();
+        }
     }
+}
+
+/// Handles one thing read and sends what it gives; the exit code when the
+/// serving ends.
+fn handle_incoming(incoming: Incoming, output: &mut impl Write, server: &mut Server) -> Option<u8> {
+    let flow = match incoming {
+        Incoming::Message(message) => server.handle(message),
+        Incoming::Invalid { id, code, message } => {
+            log(&message);
+            let written = match id {
+                Some(id) => transport::write(
+                    output,
+                    &Message::Response(Response::new_err(id, code as i32, message)),
+                ),
+                None => transport::write_error_without_id(output, code, &message),
+            };
+            if let Err(e) = written {
+                log(&format!("cannot write to the client: {e}"));
+                return Some(1);
+            }
+            Flow::Continue
+        }
+        Incoming::Skipped(why) => {
+            log(&why);
+            Flow::Continue
+        }
+        Incoming::Closed => return Some(server.exit_code()),
+    };
+    if let Err(code) = send(output, server) {
+        return Some(code);
+    }
+    match flow {
+        Flow::Exit(code) => Some(code),
+        Flow::Continue => None,
+    }
+}
+
+/// Writes the server's outgoing messages; the exit code 1 when the client
+/// cannot be written to.
+fn send(output: &mut impl Write, server: &mut Server) -> Result<(), u8> {
+    for message in server.take_outgoing() {
+        if let Err(e) = transport::write(output, &message) {
+            log(&format!("cannot write to the client: {e}"));
+            return Err(1);
+        }
+    }
+    Ok(())
 }
 
 /// `planfile server`: serves the client on stdin and stdout, writing the
@@ -544,8 +767,7 @@ pub fn serve(input: &mut impl BufRead, output: &mut impl Write, server: &mut Ser
 /// (else `~/.cache/…`, else the temporary folder's).
 /// Returns the process exit code (see [`serve`]).
 pub fn run_stdio() -> u8 {
-    let stdin = std::io::stdin();
     let stdout = std::io::stdout();
     let mut server = Server::new(Some(DocLinks::default_dir()));
-    serve(&mut stdin.lock(), &mut stdout.lock(), &mut server)
+    serve(std::io::stdin(), &mut stdout.lock(), &mut server)
 }

@@ -9,8 +9,15 @@
 //! problem (a header without `Content-Length`, a body larger than
 //! [`MAX_BODY`]) is logged and skipped. Only the end of the input ends the
 //! reading.
+//!
+//! The serving loop reads through [`spawn_reader`]: a thread that reads
+//! and decodes messages while the server lints, and hands them over in
+//! batches (every message already read when the input has nothing more
+//! at once), so that a burst of changes is seen whole before any of it is
+//! linted.
 
-use std::io::{self, BufRead, Read, Write};
+use std::io::{self, BufRead, BufReader, Read, Write};
+use std::sync::mpsc::{self, Receiver};
 
 use lsp_server::{ErrorCode, Message, Notification, Request, RequestId, Response};
 use serde_json::Value;
@@ -44,6 +51,39 @@ pub enum Incoming {
     Skipped(String),
     /// The input ended (or cannot be read any more).
     Closed,
+}
+
+/// The size of the reader thread's buffer: the bytes read from the input
+/// at once (a burst of edits fits in it).
+const READ_BUFFER: usize = 64 << 10;
+
+/// Starts a thread that reads `input` ([`read`]) until it ends, and sends
+/// what it reads in batches: each batch holds the messages read until the
+/// buffered input ran out, so a burst the client wrote at once arrives
+/// whole. The last batch ends with [`Incoming::Closed`]. Errors: the
+/// thread could not be started.
+pub fn spawn_reader(input: impl Read + Send + 'static) -> io::Result<Receiver<Vec<Incoming>>> {
+    let (batches, received) = mpsc::channel();
+    std::thread::Builder::new()
+        .name("planfile-server-input".to_string())
+        .spawn(move || {
+            let mut input = BufReader::with_capacity(READ_BUFFER, input);
+            loop {
+                let mut batch = Vec::new();
+                let closed = loop {
+                    let incoming = read(&mut input);
+                    let closed = matches!(incoming, Incoming::Closed);
+                    batch.push(incoming);
+                    if closed || input.buffer().is_empty() {
+                        break closed;
+                    }
+                };
+                if batches.send(batch).is_err() || closed {
+                    return;
+                }
+            }
+        })?;
+    Ok(received)
 }
 
 /// Reads the next message from `input`.
@@ -321,6 +361,24 @@ mod tests {
     fn a_truncated_body_ends_the_input() {
         let got = read_all("Content-Length: 50\r\n\r\n{\"jsonrpc\"");
         assert!(got.is_empty(), "{got:?}");
+    }
+
+    #[test]
+    fn what_is_read_together_comes_in_one_batch() {
+        let input = [
+            frame(r#"{"jsonrpc":"2.0","method":"a"}"#),
+            frame(r#"{"jsonrpc":"2.0","method":"b"}"#),
+        ]
+        .concat();
+        let batches = spawn_reader(io::Cursor::new(input.into_bytes())).expect("a thread");
+        let batch = batches.recv().expect("a batch");
+        assert_eq!(batch.len(), 2, "{batch:?}");
+        assert!(
+            matches!(&batch[1], Incoming::Message(Message::Notification(n)) if n.method == "b")
+        );
+        let last = batches.recv().expect("the end");
+        assert!(matches!(&last[..], [Incoming::Closed]), "{last:?}");
+        assert!(batches.recv().is_err(), "nothing after the end");
     }
 
     #[test]

@@ -12,6 +12,7 @@
 //! refuses what the start gate refuses, so it sits above [`crate::gate`];
 //! it replaces files through [`crate::atomic`].
 
+pub mod cells;
 #[cfg(test)]
 mod fixtures;
 pub mod hygiene;

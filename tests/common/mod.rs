@@ -65,6 +65,12 @@ impl Root {
         std::fs::write(self.path().join("planfile.toml"), text).expect("write planfile.toml");
     }
 
+    /// Writes `planfile.toml` holding `text` and then
+    /// [`POLICY_OF_THE_MISSING`]'s `[policy]` table.
+    pub fn config_with_policy(&self, text: &str) {
+        self.config(&format!("{text}\n{POLICY_OF_THE_MISSING}"));
+    }
+
     /// Runs `validate <slug> --format json`; the exit code and the findings
     /// of the one plan (panics, naming stderr, when stdout is not JSON).
     pub fn findings(&self, slug: &str) -> (i32, Vec<serde_json::Value>) {
@@ -235,4 +241,21 @@ pub fn tree(dir: &Path) -> BTreeMap<PathBuf, (Vec<u8>, u32, Option<PathBuf>)> {
     let mut out = BTreeMap::new();
     walk(dir, dir, &mut out);
     out
+}
+
+/// A `planfile.toml` whose console policy answers the four keys the
+/// template marks blocking with no shipped default, for the cases that
+/// have no row for them (SPEC §5.4 "A missing key is owed").
+pub const POLICY_OF_THE_MISSING: &str = "[policy]\n\"permission.policy\" = \"ask before network calls\"\n\"permission.destructive\" = \"deny pushes\"\naccounts = \"the team account\"\n\"human-acts\" = \"none\"\n";
+
+/// [`one_phase_plan`] with rows for the four keys the start gate owes when
+/// no row decides them (`permission.policy`, `permission.destructive`,
+/// `accounts`, `human-acts`), so that its findings are only those of its
+/// Verification.
+pub fn one_phase_plan_owing_nothing(slug: &str, verification: &str) -> String {
+    one_phase_plan(slug, verification)
+        + "| `permission.policy` | ask before any network call | crew | answered | yes | plan |\n\
+           | `permission.destructive` | no pushes outside the site repo | crew | answered | yes | plan |\n\
+           | `accounts` | the team account only | crew | answered | yes | plan |\n\
+           | `human-acts` | the crew raises the mast by hand | crew | answered | yes | plan |\n"
 }

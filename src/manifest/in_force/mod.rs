@@ -21,8 +21,8 @@
 mod reading;
 
 pub use reading::{
-    Reading, answer_tokens, clean_value, holds_word_in_other_letters, no_answer_for, read_row,
-    read_value, read_word, says_nothing, token_count,
+    Reading, answer_tokens, answer_words, clean_value, empty_answer, holds_word_in_other_letters,
+    no_answer_for, only_placeholder, read_row, read_value, read_word, says_nothing, token_count,
 };
 
 use crate::manifest::policy::{ConsolePolicy, RunFields};

@@ -55,8 +55,26 @@ pub fn says_nothing(value: &str) -> Option<String> {
     }
 }
 
+/// Why `value`, a row's value, is only a placeholder, when it is (SPEC
+/// §5.4): decoration stripped (`*`, backticks, `_` emphasis), it is `TBD`,
+/// `TODO`, `FIXME`, `XXX` (any case), only `?`, `.` and dashes (`?`,
+/// `...`, `---`, `- -`), or `<…>`-style angle text
+/// ([`vocab::is_placeholder`]). `None` otherwise.
+pub fn only_placeholder(value: &str) -> Option<String> {
+    let plain = clean_value(value);
+    let word = crate::markdown::table::strip_emphasis(&plain);
+    vocab::is_placeholder(word).then(|| format!("only a placeholder (\"{}\")", quoted(&plain)))
+}
+
+/// Why `value` gives no answer whatever the key: it [`says_nothing`], or
+/// it is [`only_placeholder`].
+pub fn empty_answer(value: &str) -> Option<String> {
+    says_nothing(value).or_else(|| only_placeholder(value))
+}
+
 /// Why the value `value` of an `answered` row for `key` gives no answer,
-/// when it does not (SPEC §5.4): it [`says_nothing`] — unless `key` is a
+/// when it does not (SPEC §5.4): it [`says_nothing`] or is
+/// [`only_placeholder`] — unless `key` is a
 /// word key ([`KeySpec::is_word_key`]) and the console reads an answer
 /// word in it (`<!-- off -->` reads as `off`, SPEC §5.5); or, for a word
 /// key, it holds no answer word as the console reads it ([`read_value`]:
@@ -67,7 +85,7 @@ pub fn says_nothing(value: &str) -> Option<String> {
 pub fn no_answer_for(key: &str, value: &str) -> Option<String> {
     let word_key = vocab::key_spec(key).filter(|spec| spec.is_word_key());
     let reading = word_key.map(|spec| read_value(spec, value));
-    match (says_nothing(value), reading) {
+    match (empty_answer(value), reading) {
         (_, Some(Reading::Answer(_))) => None,
         (Some(why), _) => Some(why),
         (None, Some(Reading::Nothing(why))) => Some(why),
@@ -90,6 +108,20 @@ pub fn answer_tokens(text: &str) -> impl Iterator<Item = (Range<usize>, &str)> {
         at = start + len;
         Some((start..start + len, &text[start..start + len]))
     })
+}
+
+/// The different answer words of `spec` that `value` holds, in order (each
+/// once), as the console reads tokens (SPEC §5.5).
+pub fn answer_words(spec: &KeySpec, value: &str) -> Vec<&'static str> {
+    let mut words: Vec<&'static str> = Vec::new();
+    for (_, token) in answer_tokens(&clean_value(value)) {
+        if let Some(word) = spec.words.iter().find(|w| **w == token)
+            && !words.contains(word)
+        {
+            words.push(word);
+        }
+    }
+    words
 }
 
 /// The answer tokens of a cleaned value, without their ranges.

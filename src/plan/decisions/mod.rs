@@ -148,12 +148,15 @@ fn stray_pipe_lines(
             line = file.line_of(table.end - 1).max(line) + 1;
             continue;
         }
+        let text = &file.text[range.clone()];
+        let content = text.trim_start_matches([' ', '\t']);
+        // An indented code block starts after its indentation: whether the
+        // line is in one is asked where its text starts.
+        let at = range.start + (text.len() - content.len());
         if range.start >= from
             && range.start < to
-            && file.text[range.clone()]
-                .trim_start_matches([' ', '\t'])
-                .starts_with('|')
-            && !file.doc.in_code_or_html(range.start)
+            && content.starts_with('|')
+            && !file.doc.in_code_or_html(at)
         {
             out.push(line);
         }

@@ -144,6 +144,9 @@ pub enum Shape {
     /// A line of a code block (closed: an unclosed one is
     /// [`Place::Unclosed`]).
     Code,
+    /// A line of an indented code block: four spaces or more before a
+    /// table make it code, not a table.
+    IndentedCode,
     /// A line of text written as `key: value`.
     Text,
 }
@@ -157,6 +160,9 @@ impl Shape {
             Shape::ListItem => "in a list item",
             Shape::Quote => "in a blockquote",
             Shape::Code => "in a code block",
+            Shape::IndentedCode => {
+                "in a code block (it is indented four spaces or more, so Markdown shows it as code, not a table; unindent it)"
+            }
             Shape::Text => "as a line of text",
         }
     }

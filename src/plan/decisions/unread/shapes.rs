@@ -82,18 +82,25 @@ pub(super) fn unshaped_rows(
             continue;
         }
         let text = file.line_text(line);
+        // An indented code block starts after its indentation.
+        let at = start + (text.len() - text.trim_start_matches([' ', '\t']).len());
         let in_code = file
             .doc
-            .code_block_at(start)
-            .filter(|b| section.range.contains(&b.range.start));
+            .code_block_at(at)
+            .filter(|b| b.range.start < section.range.end && section.range.start < b.range.end);
         let place = if let Some(block) = in_code {
             let fence = block.fenced
                 && (line == file.line_of(block.range.start)
                     || line == file.line_of(block.range.end.saturating_sub(1)));
+            let shape = if block.fenced {
+                Shape::Code
+            } else {
+                Shape::IndentedCode
+            };
             (scan_all && !fence)
                 .then(|| named_key(text))
                 .flatten()
-                .map(|key| (Shape::Code, key))
+                .map(|key| (shape, key))
                 .map(|(shape, key)| Place::NotARow {
                     shape,
                     key,

@@ -1,0 +1,306 @@
+//! A phase's gate as the engine reads it (SPEC §3.2, §11): whether it is
+//! GATED, its Gate-check directive, the kind of gate that gives (who or
+//! what clears it), and the approvals recorded for it in
+//! `docs/handoffs/<slug>/gate-status.md` with whether an approval clears
+//! it. The board's gate markers and `--gate-kind` read it here, and
+//! `--gate-status` builds on it.
+//!
+//! - **GATED** is the plan model's reading (SPEC §3.2): the upper-case word
+//!   `GATED` in a `### Phase N` heading of the phase or in its graph row.
+//!   **(fix)** The word is a word: the reference's pattern also matches
+//!   `UNGATED`, any pipe row of any table whose first cell is the number,
+//!   and headings inside code blocks.
+//! - **Gate-check** is the phase's first `- **Gate-check:** <type> <value>`
+//!   bullet ([`Plan::phase_directive`]): its value with `*` and backticks
+//!   removed; the type is its first word.
+//! - **Kind**: a phase that is not GATED is `none`; a GATED phase without a
+//!   Gate-check reads as the default type `ai`
+//!   ([`crate::vocab::gate_kinds::GATE_DEFAULT`]); then
+//!   [`crate::vocab::gate_kinds::kind_of_type`].
+//! - **Approvals**: the `## Gate approvals` table of `gate-status.md` (the
+//!   consecutive pipe rows under the heading), one row per phase: phase,
+//!   approved (`yes`), by, date, …, door (the 6th cell). The first row of a
+//!   phase is its approval. An approval clears every gate except a manual
+//!   one (kind `human`), which only a person's door (`console` or
+//!   `terminal`) clears. **(fix)** Numbers are numbers: a row for `07` is
+//!   phase 7's.
+
+use std::path::Path;
+
+use serde::Serialize;
+
+use crate::plan::Plan;
+use crate::plan::graph::parse_phase_number;
+use crate::vocab::gate_kinds::{GATE_DEFAULT, GateKind, kind_of_type};
+
+/// The name of the approvals file in a plan's handoffs folder.
+pub const GATE_STATUS_FILE: &str = "gate-status.md";
+
+/// The heading (lower-case prefix) of the approvals table.
+const APPROVALS_HEADING: &str = "gate approvals";
+
+/// The doors through which a person approves a manual gate.
+pub const PERSON_DOORS: [&str; 2] = ["console", "terminal"];
+
+/// A phase's Gate-check directive.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct GateCheck {
+    /// The type: the value's first word (up to a space).
+    #[serde(rename = "type")]
+    pub kind: String,
+    /// The rest of the value, after the first space, trimmed (may be
+    /// empty).
+    pub value: String,
+    /// The whole value, as read (`*` and backticks removed, trimmed).
+    pub raw: String,
+    /// 1-based line of the bullet in the plan.
+    pub line: usize,
+}
+
+/// Whether `phase` is GATED: the word `GATED` in one of its `### Phase`
+/// headings or in its graph row.
+pub fn is_gated(plan: &Plan, phase: u32) -> bool {
+    let heading = plan.phases().iter().any(|b| b.number == phase && b.gated);
+    heading
+        || plan
+            .graph
+            .as_ref()
+            .and_then(|g| g.row(phase))
+            .is_some_and(|r| r.gated)
+}
+
+/// The Gate-check directive of `phase`, if it has one with a value.
+pub fn gate_check(plan: &Plan, phase: u32) -> Option<GateCheck> {
+    let line = plan.phase_directive(phase, "Gate-check")?;
+    if line.value.is_empty() {
+        return None;
+    }
+    let (kind, value) = line
+        .value
+        .split_once(' ')
+        .unwrap_or((line.value.as_str(), ""));
+    Some(GateCheck {
+        kind: kind.to_string(),
+        value: value.trim().to_string(),
+        raw: line.value.clone(),
+        line: line.line,
+    })
+}
+
+/// The kind of `phase`'s gate (see the module documentation).
+pub fn gate_kind(plan: &Plan, phase: u32) -> GateKind {
+    if !is_gated(plan, phase) {
+        return GateKind::None;
+    }
+    match gate_check(plan, phase) {
+        Some(check) => kind_of_type(&check.kind),
+        None => kind_of_type(GATE_DEFAULT),
+    }
+}
+
+/// One row of the `## Gate approvals` table.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Approval {
+    /// The phase.
+    pub phase: u32,
+    /// Whether the row approves (its second cell is `yes`, any case).
+    pub approved: bool,
+    /// Who approved, as written.
+    pub by: String,
+    /// When, as written.
+    pub date: String,
+    /// The door the approval came through (empty for a row written before
+    /// doors were recorded).
+    pub door: String,
+}
+
+/// The approvals recorded in a plan's `gate-status.md`.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Approvals {
+    /// The first row of each phase, in file order.
+    rows: Vec<Approval>,
+}
+
+/// What an approval does to a phase's gate.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "clearance", rename_all = "lowercase")]
+pub enum Clearance {
+    /// No approval is recorded.
+    None,
+    /// An approval clears the gate.
+    Clear {
+        /// Who approved.
+        by: String,
+        /// When.
+        date: String,
+    },
+    /// An approval is recorded but does not clear this (manual) gate.
+    Ignored {
+        /// Why, in words.
+        why: String,
+    },
+}
+
+impl Approvals {
+    /// Reads `gate-status.md` in `handoffs_dir`; a missing or unreadable
+    /// file records no approval. En and em dashes read as `-`.
+    pub fn read(handoffs_dir: &Path) -> Approvals {
+        let Ok(bytes) = std::fs::read(handoffs_dir.join(GATE_STATUS_FILE)) else {
+            return Approvals::default();
+        };
+        let text = String::from_utf8_lossy(&bytes).replace(['\u{2013}', '\u{2014}'], "-");
+        let mut rows: Vec<Approval> = Vec::new();
+        for cells in section_rows(&text, APPROVALS_HEADING) {
+            let cell = |i: usize| {
+                cells
+                    .get(i)
+                    .map(|c| c.trim_matches([' ', '\t']))
+                    .unwrap_or("")
+            };
+            let phase_cell: String = cell(1)
+                .chars()
+                .filter(|c| !matches!(c, '*' | '`'))
+                .collect();
+            let Some(phase) = parse_phase_number(phase_cell.trim_matches([' ', '\t'])) else {
+                continue;
+            };
+            if rows.iter().any(|r| r.phase == phase) {
+                continue;
+            }
+            rows.push(Approval {
+                phase,
+                approved: cell(2).eq_ignore_ascii_case("yes"),
+                by: cell(3).to_string(),
+                date: cell(4).to_string(),
+                door: cell(6).to_string(),
+            });
+        }
+        Approvals { rows }
+    }
+
+    /// The approval row of `phase`, if any.
+    pub fn of(&self, phase: u32) -> Option<&Approval> {
+        self.rows.iter().find(|r| r.phase == phase)
+    }
+
+    /// What the recorded approval does to `phase`'s gate of kind `kind`.
+    pub fn clearance(&self, phase: u32, kind: GateKind) -> Clearance {
+        let Some(row) = self.of(phase).filter(|r| r.approved) else {
+            return Clearance::None;
+        };
+        if kind == GateKind::Human && !PERSON_DOORS.contains(&row.door.as_str()) {
+            let place = if row.door.is_empty() {
+                "no named door".to_string()
+            } else {
+                format!("the {} door", row.door)
+            };
+            let by = if row.by.is_empty() { "nobody" } else { &row.by };
+            return Clearance::Ignored {
+                why: format!(
+                    "an approval recorded through {place} (by {by}) does not clear a manual gate — a person approves it on the Gate card or in a terminal"
+                ),
+            };
+        }
+        Clearance::Clear {
+            by: row.by.clone(),
+            date: row.date.clone(),
+        }
+    }
+}
+
+/// The pipe rows of every level-2 section of `text` whose heading starts
+/// with `heading` (lower-case): the run of lines starting with `|` (after
+/// blanks) that follows the heading, each split at `|` (the first item is
+/// what comes before the first pipe). A line that is not a pipe row ends
+/// the run once a row was seen.
+pub fn section_rows<'t>(text: &'t str, heading: &str) -> Vec<Vec<&'t str>> {
+    let mut out = Vec::new();
+    let (mut inside, mut seen) = (false, false);
+    for line in text.split('\n') {
+        let line = line.strip_suffix('\r').unwrap_or(line);
+        if let Some(rest) = line.strip_prefix("##")
+            && rest.starts_with([' ', '\t'])
+            && rest
+                .trim_start_matches([' ', '\t'])
+                .to_lowercase()
+                .starts_with(heading)
+        {
+            inside = true;
+            seen = false;
+            continue;
+        }
+        let is_row = line.trim_start_matches([' ', '\t']).starts_with('|');
+        if inside && seen && !is_row {
+            inside = false;
+        }
+        if inside && is_row {
+            seen = true;
+            out.push(line.split('|').collect());
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::markdown::MarkdownFile;
+    use std::path::PathBuf;
+
+    fn plan(text: &str) -> Plan {
+        Plan::from_file(
+            "t",
+            MarkdownFile::from_text(PathBuf::from("t.md"), text.to_string()),
+        )
+    }
+
+    #[test]
+    fn kinds() {
+        let p = plan(
+            "## Phase graph\n\n| Phase | Title | Depends on |\n|---|---|---|\n| 1 | a | — |\n| 2 | b *(GATED)* | 1 |\n| 3 | c | 1 |\n| 4 | d | 1 |\n| 5 | e | 1 |\n\n## Phases\n\n### Phase 2 — b\n- **Gate-check:** manual ops\n\n### Phase 3 — c *(GATED)*\n\n### Phase 4 — d (GATED)\n- **Gate-check:** `date 2099-01-01`\n\n### Phase 5 — e UNGATED\n- **Gate-check:** tomorrow\n",
+        );
+        assert_eq!(gate_kind(&p, 1), GateKind::None);
+        assert_eq!(gate_kind(&p, 2), GateKind::Human);
+        assert_eq!(gate_kind(&p, 3), GateKind::Ai);
+        assert_eq!(gate_kind(&p, 4), GateKind::Auto);
+        assert_eq!(gate_kind(&p, 5), GateKind::None);
+        assert_eq!(
+            gate_check(&p, 4).map(|c| (c.kind, c.value)),
+            Some(("date".to_string(), "2099-01-01".to_string()))
+        );
+    }
+
+    #[test]
+    fn approvals_and_doors() {
+        let dir = tempfile::tempdir().expect("a folder");
+        std::fs::write(
+            dir.path().join(GATE_STATUS_FILE),
+            "# Gates\n\n## Gate approvals\n\n| Phase | Approved | By | Date | Note | Door |\n|---|---|---|---|---|---|\n| 2 | yes | ana | 2026–01–02 | ok | console |\n| 3 | yes | bot | 2026-01-02 | ok | session |\n| `04` | YES | bo | d | n | |\n| 2 | no | x | y | z | w |\n",
+        )
+        .expect("a file");
+        let a = Approvals::read(dir.path());
+        assert_eq!(
+            a.clearance(2, GateKind::Human),
+            Clearance::Clear {
+                by: "ana".into(),
+                date: "2026-01-02".into()
+            }
+        );
+        assert!(matches!(
+            a.clearance(3, GateKind::Human),
+            Clearance::Ignored { .. }
+        ));
+        assert!(matches!(
+            a.clearance(3, GateKind::Auto),
+            Clearance::Clear { .. }
+        ));
+        assert!(
+            matches!(a.clearance(4, GateKind::Human), Clearance::Ignored { why } if why.contains("no named door"))
+        );
+        assert_eq!(a.clearance(5, GateKind::Auto), Clearance::None);
+        assert_eq!(
+            Approvals::read(&dir.path().join("none")),
+            Approvals::default()
+        );
+    }
+}

@@ -1,0 +1,404 @@
+//! The table of `phase-graph` modes (SPEC §11): every mode of the
+//! reference's `scripts/phase-graph.sh`, in the order of its `case
+//! "$mode"`, with the argument it takes, its usage line, what it reads
+//! besides the plan, and the function that computes its answer — or none
+//! yet, for a mode planfile does not serve (it then fails with
+//! [`crate::Error::EngineNotImplemented`], exit 2, rather than print
+//! something the reference would not).
+//!
+//! Adding a mode: write its function (`fn(&Reading, &Request) ->
+//! Result<Answer>`) in the file of its family, add its answer type to
+//! [`Answer`] and its text to [`crate::output::engine`], and set `run` in
+//! its row here.
+//!
+//! How a mode's argument is read is the [`super::request`] module's.
+
+use crate::engine::request::{ArgKind, ModeSpec, Needs, Request};
+
+/// The request for the mode called `mode` with argument `arg` (the
+/// reference's `$2` and `$3`): `None` when no mode of the table is called
+/// `mode`.
+pub fn mode_request(mode: &str, arg: Option<&str>) -> Option<Request> {
+    lookup(mode).map(|spec| Request::new(spec, arg))
+}
+
+/// The mode called `name` (`board` and the empty word are the board).
+pub fn lookup(name: &str) -> Option<&'static ModeSpec> {
+    let name = if name.is_empty() { "board" } else { name };
+    MODES.iter().find(|m| m.name == name)
+}
+
+/// A row of the table for a mode planfile does not serve yet.
+const fn later(
+    name: &'static str,
+    arg: ArgKind,
+    usage: &'static str,
+    summary: &'static str,
+) -> ModeSpec {
+    ModeSpec {
+        name,
+        arg,
+        usage,
+        needs: Needs::PLAN,
+        summary,
+        run: None,
+    }
+}
+
+/// Every mode, in the order of the reference's `case "$mode"` (the board
+/// last). `--decisions` and `--lint` are listed for completeness; the
+/// command line serves them before the engine (SPEC §5.1, §6).
+pub const MODES: &[ModeSpec] = &[
+    ModeSpec {
+        name: "--plan-status",
+        arg: ArgKind::None,
+        usage: "",
+        needs: Needs::PLAN,
+        summary: "the plan's status word",
+        run: Some(super::status::plan_status),
+    },
+    ModeSpec {
+        name: "--closed",
+        arg: ArgKind::None,
+        usage: "",
+        needs: Needs::PLAN,
+        summary: "closed <status> (exit 0) or open <status> (exit 1)",
+        run: Some(super::status::closed),
+    },
+    later(
+        "--lint",
+        ArgKind::None,
+        "",
+        "the lint verdict, reference format",
+    ),
+    later(
+        "--setup",
+        ArgKind::Phase,
+        "usage: --setup <phase>",
+        "the phase's bring-up commands",
+    ),
+    later("--mcp", ArgKind::OptionalPhase, "", "MCP servers, csv"),
+    later(
+        "--checkout",
+        ArgKind::Phase,
+        "",
+        "the phase's Checkout branch",
+    ),
+    later(
+        "--verify-in",
+        ArgKind::Phase,
+        "usage: --verify-in <phase>",
+        "the phase's Verify in folder",
+    ),
+    later(
+        "--floor",
+        ArgKind::OptionalPhase,
+        "",
+        "wall-clock floors in minutes",
+    ),
+    later(
+        "--mcp-policy",
+        ArgKind::OptionalPhase,
+        "",
+        "continue | require | nothing",
+    ),
+    later(
+        "--permission-mode",
+        ArgKind::OptionalPhase,
+        "",
+        "the permission mode and its source",
+    ),
+    later(
+        "--model-policy",
+        ArgKind::OptionalPhase,
+        "",
+        "ladder | pinned and its source",
+    ),
+    later(
+        "--credentials",
+        ArgKind::OptionalPhase,
+        "",
+        "credential ids, csv",
+    ),
+    later(
+        "--credential-policy",
+        ArgKind::OptionalPhase,
+        "",
+        "require | continue | nothing",
+    ),
+    later(
+        "--accounts",
+        ArgKind::None,
+        "",
+        "accounts as id<TAB>minHeadroom",
+    ),
+    later(
+        "--qa-exhausted",
+        ArgKind::None,
+        "",
+        "waive | halt | <owner> | nothing",
+    ),
+    later(
+        "--person-check",
+        ArgKind::Phase,
+        "usage: phase-graph.sh <slug> --person-check N",
+        "allow | halt | <owner> | nothing",
+    ),
+    later(
+        "--wait-budget",
+        ArgKind::OptionalPhase,
+        "",
+        "minutes<TAB>phase|plan",
+    ),
+    later(
+        "--wait-count",
+        ArgKind::OptionalPhase,
+        "",
+        "count<TAB>phase|plan",
+    ),
+    later(
+        "--verify-timeout",
+        ArgKind::OptionalPhase,
+        "",
+        "minutes<TAB>phase|plan",
+    ),
+    later(
+        "--waits-on",
+        ArgKind::Phase,
+        "usage: phase-graph.sh <slug> --waits-on N",
+        "the refs a phase waits on",
+    ),
+    later(
+        "--human-steps",
+        ArgKind::OptionalPhase,
+        "",
+        "Human step bullets as TSV",
+    ),
+    later(
+        "--land",
+        ArgKind::OptionalPhase,
+        "",
+        "the land policy and its source",
+    ),
+    later(
+        "--gitlink",
+        ArgKind::OptionalPhase,
+        "",
+        "bump | leave and its source",
+    ),
+    later(
+        "--isolation",
+        ArgKind::OptionalPhase,
+        "",
+        "shared | worktree and its source",
+    ),
+    later(
+        "--issues",
+        ArgKind::OptionalPhase,
+        "",
+        "off | draft | file and its source",
+    ),
+    later(
+        "--conflict-policy",
+        ArgKind::None,
+        "",
+        "the conflict policy and its source",
+    ),
+    later("--messaging", ArgKind::None, "", "on | off and its source"),
+    later(
+        "--base-branch",
+        ArgKind::None,
+        "",
+        "the base branch and its source",
+    ),
+    later(
+        "--clash-zones",
+        ArgKind::None,
+        "",
+        "paths no two phases may touch at once",
+    ),
+    later(
+        "--landing",
+        ArgKind::Phase,
+        "usage: phase-graph.sh <slug> --landing N",
+        "the landing ledger's rows",
+    ),
+    later(
+        "--notes",
+        ArgKind::Phase,
+        "usage: phase-graph.sh <slug> --notes N",
+        "the notes a phase is handed",
+    ),
+    later(
+        "--decisions",
+        ArgKind::OptionalPhase,
+        "",
+        "the resolved decisions as TSV",
+    ),
+    ModeSpec {
+        name: "--ready",
+        arg: ArgKind::OptionalPhase,
+        usage: "",
+        needs: Needs::PLAN,
+        summary: "the phases ready to start",
+        run: Some(super::ready::ready),
+    },
+    ModeSpec {
+        name: "--ready-after",
+        arg: ArgKind::OptionalPhase,
+        usage: "",
+        needs: Needs::PLAN,
+        summary: "the ready set once phase N is done",
+        run: Some(super::ready::ready),
+    },
+    ModeSpec {
+        name: "--dependents",
+        arg: ArgKind::Phase,
+        usage: "usage: --dependents <phase>",
+        needs: Needs::PLAN,
+        summary: "the phases that depend on phase N",
+        run: Some(super::deps::dependents),
+    },
+    ModeSpec {
+        name: "--deps",
+        arg: ArgKind::Phase,
+        usage: "usage: --deps <phase>",
+        needs: Needs::PLAN,
+        summary: "phase N's dependencies",
+        run: Some(super::deps::deps),
+    },
+    ModeSpec {
+        name: "--gated",
+        arg: ArgKind::Phase,
+        usage: "usage: --gated <phase>",
+        needs: Needs::PLAN,
+        summary: "yes or no",
+        run: Some(super::facts::gated),
+    },
+    ModeSpec {
+        name: "--gate-kind",
+        arg: ArgKind::Phase,
+        usage: "usage: --gate-kind <phase>",
+        needs: Needs::PLAN,
+        summary: "human | ai | auto | none",
+        run: Some(super::facts::gate_kind),
+    },
+    ModeSpec {
+        name: "--repos",
+        arg: ArgKind::Phase,
+        usage: "usage: --repos <phase>",
+        needs: Needs::PLAN,
+        summary: "phase N's scope as csv",
+        run: Some(super::facts::repos),
+    },
+    later(
+        "--qa-result",
+        ArgKind::Phase,
+        "usage: --qa-result <phase>",
+        "pass | fail | waived | none",
+    ),
+    later(
+        "--qa-history",
+        ArgKind::Phase,
+        "usage: --qa-history <phase>",
+        "every QA round of phase N",
+    ),
+    later(
+        "--qa-mode",
+        ArgKind::OptionalPhase,
+        "usage: --qa-mode [<phase>]",
+        "off | on <why> | waived <why>",
+    ),
+    later(
+        "--qa-prompt",
+        ArgKind::Phase,
+        "usage: --qa-prompt <phase>",
+        "the QA reviewer's brief",
+    ),
+    later(
+        "--gate-status",
+        ArgKind::Phase,
+        "usage: --gate-status <phase>",
+        "the gate's verdict",
+    ),
+    later(
+        "--verified",
+        ArgKind::None,
+        "",
+        "the phases done and QA-verified",
+    ),
+    later("--memory-block", ArgKind::None, "", "the memory block"),
+    ModeSpec {
+        name: "--size",
+        arg: ArgKind::Phase,
+        usage: "usage: --size <phase>",
+        needs: Needs::PLAN,
+        summary: "S | M | L",
+        run: Some(super::facts::size),
+    },
+    later(
+        "--session-plan",
+        ArgKind::Word,
+        "",
+        "sessions sized to a model or budget",
+    ),
+    later(
+        "--boot-prompt",
+        ArgKind::Phase,
+        "usage: --boot-prompt <phase>",
+        "phase N's boot prompt",
+    ),
+    later(
+        "--boot-fanout",
+        ArgKind::Phases,
+        "usage: --boot-fanout \"<phase> <phase> …\"",
+        "one boot for several phases",
+    ),
+    ModeSpec {
+        name: "board",
+        arg: ArgKind::OptionalPhase,
+        usage: "",
+        needs: Needs::TWIN,
+        summary: "the status board",
+        run: Some(super::board::board),
+    },
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::request::normalise_number;
+
+    #[test]
+    fn numbers_are_normalised_at_the_door() {
+        assert_eq!(normalise_number("08"), "8");
+        assert_eq!(normalise_number("000"), "0");
+        assert_eq!(normalise_number("12"), "12");
+        assert_eq!(normalise_number("x08"), "x08");
+        let r = mode_request("--deps", Some("08")).expect("a mode");
+        assert_eq!(r.arg.as_deref(), Some("8"));
+        let w = mode_request("--session-plan", Some("007")).expect("a mode");
+        assert_eq!(w.arg.as_deref(), Some("007"));
+        assert!(mode_request("--frob", None).is_none());
+        assert_eq!(lookup("").map(|m| m.name), Some("board"));
+    }
+
+    #[test]
+    fn every_mode_is_listed_once() {
+        for (i, m) in MODES.iter().enumerate() {
+            assert!(
+                MODES[i + 1..].iter().all(|o| o.name != m.name),
+                "{} twice",
+                m.name
+            );
+            if m.arg == ArgKind::Phase {
+                assert!(
+                    !m.usage.is_empty() || m.run.is_none(),
+                    "{} has no usage",
+                    m.name
+                );
+            }
+        }
+        assert_eq!(MODES.len(), 51, "the reference's 50 modes and the board");
+    }
+}

@@ -1,0 +1,62 @@
+//! The plan engine's answers as text and as JSON (SPEC §11): the text is
+//! the reference's `phase-graph.sh` output, byte for byte; the JSON is the
+//! answer's data ([`crate::engine::Answer`]), one object whose `mode`
+//! field names the mode (README, "The plan engine's JSON").
+
+mod board;
+
+use crate::engine::Answer;
+
+/// How `phase-graph` prints an answer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Format {
+    /// The reference's text.
+    Text,
+    /// One JSON object.
+    Json,
+}
+
+/// `numbers` joined by `sep`.
+fn joined(numbers: &[u32], sep: &str) -> String {
+    numbers
+        .iter()
+        .map(u32::to_string)
+        .collect::<Vec<_>>()
+        .join(sep)
+}
+
+/// What `answer` prints on standard output, in `format`.
+pub fn render(answer: &Answer, format: Format) -> Vec<u8> {
+    match format {
+        Format::Json => {
+            let mut out = Vec::new();
+            // Writing JSON into memory fails only on a map with non-string
+            // keys, which no answer has.
+            if super::write_json(&mut out, answer).is_err() {
+                out.clear();
+            }
+            out
+        }
+        Format::Text => text(answer).into_bytes(),
+    }
+}
+
+/// The reference's text of `answer`.
+pub fn text(answer: &Answer) -> String {
+    match answer {
+        Answer::Board(b) => board::text(b),
+        Answer::Ready(r) => format!("{}\n", joined(&r.ready, " ")),
+        Answer::Dependents(d) => format!("{}\n", joined(&d.dependents, " ")),
+        Answer::Deps(d) => format!("{}\n", joined(&d.deps, " ")),
+        Answer::Gated(g) => format!("{}\n", if g.gated { "yes" } else { "no" }),
+        Answer::GateKind(k) => format!("{}\n", k.kind.word()),
+        Answer::Size(s) => format!("{}\n", s.size.letter()),
+        Answer::Repos(r) => format!("{}\n", r.scope.join(",")),
+        Answer::PlanStatus(s) => format!("{}\n", s.status),
+        Answer::Closed(c) => format!(
+            "{} {}\n",
+            if c.closed { "closed" } else { "open" },
+            c.status
+        ),
+    }
+}

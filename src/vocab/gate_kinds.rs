@@ -1,0 +1,56 @@
+//! What kind of gate a Gate-check type is (SPEC §11): who or what clears
+//! it. The values are those of the reference's shipped `scripts/gates.env`
+//! (`GATE_TYPES_HUMAN`, `GATE_TYPES_AI`, `GATE_DEFAULT`); the types
+//! themselves are [`super::GATE_TYPES`].
+
+/// The kind of a phase's gate, as `phase-graph --gate-kind` prints it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum GateKind {
+    /// A person must act: a `manual` gate, or a type that is not a
+    /// Gate-check type (fail-safe).
+    Human,
+    /// A session may verify and clear it (a person may still approve).
+    Ai,
+    /// The engine evaluates it by itself.
+    Auto,
+    /// The phase is not gated.
+    None,
+}
+
+impl GateKind {
+    /// The word `--gate-kind` prints.
+    pub fn word(self) -> &'static str {
+        match self {
+            GateKind::Human => "human",
+            GateKind::Ai => "ai",
+            GateKind::Auto => "auto",
+            GateKind::None => "none",
+        }
+    }
+}
+
+/// The Gate-check types a person must clear.
+pub const GATE_TYPES_HUMAN: [&str; 1] = ["manual"];
+
+/// The Gate-check types a session may clear.
+pub const GATE_TYPES_AI: [&str; 1] = ["ai"];
+
+/// What a GATED phase without a Gate-check reads as.
+pub const GATE_DEFAULT: &str = "ai";
+
+/// The kind of a gate of Gate-check type `word` (the first word of the
+/// directive's value): human for [`GATE_TYPES_HUMAN`], ai for
+/// [`GATE_TYPES_AI`], auto for any other Gate-check type, and human for a
+/// word that is no Gate-check type at all.
+pub fn kind_of_type(word: &str) -> GateKind {
+    if GATE_TYPES_HUMAN.contains(&word) {
+        GateKind::Human
+    } else if GATE_TYPES_AI.contains(&word) {
+        GateKind::Ai
+    } else if super::GATE_TYPES.contains(&word) {
+        GateKind::Auto
+    } else {
+        GateKind::Human
+    }
+}
