@@ -7,13 +7,21 @@
 //! sizes, scopes, closure) on a 72-phase plan with handoffs and QA, in
 //! process and as a whole process beside `planfile --version`.
 //!
-//! Run: `cargo bench --bench planfile`. BENCHMARKS.md records the figures.
+//! And the scaling benches (`scaling_*`, SPEC §8 "Cost grows with the
+//! input"): each adversarial shape of `generate::Adversarial`, and the
+//! generated plan's phase count, at two sizes ten times apart, through the
+//! lint, the start gate (`check` of every view) and `validate` as a whole
+//! process; the larger may cost at most 15 times the smaller.
+//!
+//! Run: `cargo bench --bench planfile` (only the scaling ones:
+//! `cargo bench --bench planfile -- scaling`). BENCHMARKS.md records the figures.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use planfile::engine::{self, EngineEnv, Reading};
-use planfile::generate::{PlanShape, write_docs_root};
+use planfile::gate;
+use planfile::generate::{Adversarial, PlanShape, write_adversarial, write_docs_root};
 use planfile::lint;
 use planfile::lint::settings::LintSettings;
 use planfile::manifest::{Manifest, View};
@@ -358,6 +366,88 @@ fn version_process(bencher: divan::Bencher) {
     bencher.bench(|| {
         Command::new(bin)
             .arg("--version")
+            .output()
+            .expect("planfile runs")
+    });
+}
+
+/// The scaling inputs: a shape and its size, each at two sizes ten times
+/// apart (`phases N`: the generated plan of N phases).
+const SCALING: [&str; 12] = [
+    "comment-line 10000",
+    "comment-line 100000",
+    "fence-lines 20001",
+    "fence-lines 200001",
+    "one-key-rows 10000",
+    "one-key-rows 100000",
+    "long-cell 100000",
+    "long-cell 1000000",
+    "many-findings 1000",
+    "many-findings 10000",
+    "phases 100",
+    "phases 1000",
+];
+
+/// The docs root of scaling input `name` (see [`SCALING`]), plan `scale`.
+fn scaling_fixture(name: &str) -> Fixture {
+    let (shape, n) = name.split_once(' ').expect("a shape and a size");
+    let n: usize = n.parse().expect("a size");
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    if shape == "phases" {
+        write_docs_root(
+            dir.path(),
+            "scale",
+            PlanShape {
+                phases: n,
+                twin_rows: 0,
+            },
+        )
+        .expect("write the plan");
+    } else {
+        let shape = Adversarial::named(shape).expect("a shape");
+        write_adversarial(dir.path(), "scale", shape, n).expect("write the plan");
+    }
+    Fixture {
+        root: dir.path().to_path_buf(),
+        _dir: Some(dir),
+        slug: "scale",
+    }
+}
+
+/// The lint of a scaling input, in process: read, scan, every check.
+#[divan::bench(args = SCALING, sample_count = 10, sample_size = 1)]
+fn scaling_lint(bencher: divan::Bencher, name: &str) {
+    let f = scaling_fixture(name);
+    let location = PlanLocation::resolve(&DocsRoot(f.root.clone()), f.slug).expect("a valid slug");
+    let config = LintSettings::default();
+    bencher.bench(|| lint::lint_location(&location, &config).expect("the plan lints"));
+}
+
+/// The start gate of a scaling input, in process: read the manifest, judge
+/// the plan-wide view and every phase's (`decisions scale check`).
+#[divan::bench(args = SCALING, sample_count = 10, sample_size = 1)]
+fn scaling_check(bencher: divan::Bencher, name: &str) {
+    let f = scaling_fixture(name);
+    let location = PlanLocation::resolve(&DocsRoot(f.root.clone()), f.slug).expect("a valid slug");
+    let policy = planfile::manifest::policy::ConsolePolicy::default();
+    bencher.bench(|| {
+        let manifest = Manifest::load(&location).expect("the plan reads");
+        let none: [&str; 0] = [];
+        let verdict = gate::check_every_view(&manifest, &none, &f.root, &policy);
+        verdict.may_start()
+    });
+}
+
+/// `planfile validate scale` on a scaling input, as a whole process.
+#[divan::bench(args = SCALING, sample_count = 10, sample_size = 1)]
+fn scaling_validate_process(bencher: divan::Bencher, name: &str) {
+    let f = scaling_fixture(name);
+    let bin = env!("CARGO_BIN_EXE_planfile");
+    bencher.bench(|| {
+        Command::new(bin)
+            .arg("--root")
+            .arg(&f.root)
+            .args(["validate", f.slug])
             .output()
             .expect("planfile runs")
     });

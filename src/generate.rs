@@ -149,6 +149,97 @@ pub fn write_docs_root(root: &Path, slug: &str, shape: PlanShape) -> std::io::Re
     Ok(plan)
 }
 
+/// An input shaped to find cost that grows faster than the input (SPEC §8,
+/// "Cost grows with the input"): a clean 12-phase generated plan with one
+/// shape added, `n` times.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Adversarial {
+    /// One line of `<!--x` repeated `n` times at the end of the plan.
+    CommentLine,
+    /// `n` fence lines (`` ``` ``) at the end of the plan.
+    FenceLines,
+    /// A twin of `n` plan-wide rows of one key (`stop`).
+    OneKeyRows,
+    /// A twin row whose value cell is `n` bytes long.
+    LongCell,
+    /// A twin of `n` rows of distinct unknown keys: `n` findings.
+    ManyFindings,
+}
+
+impl Adversarial {
+    /// Every shape, with the name the example generator takes.
+    pub const ALL: [(&'static str, Adversarial); 5] = [
+        ("comment-line", Adversarial::CommentLine),
+        ("fence-lines", Adversarial::FenceLines),
+        ("one-key-rows", Adversarial::OneKeyRows),
+        ("long-cell", Adversarial::LongCell),
+        ("many-findings", Adversarial::ManyFindings),
+    ];
+
+    /// The shape named `name` (see [`Adversarial::ALL`]).
+    pub fn named(name: &str) -> Option<Adversarial> {
+        Self::ALL.iter().find(|(n, _)| *n == name).map(|(_, s)| *s)
+    }
+}
+
+/// Writes the plan `slug` of `shape` at size `n` (and its twin, for the
+/// twin shapes) under the docs root `root`; returns the plan's path.
+/// Errors are the file system's.
+pub fn write_adversarial(
+    root: &Path,
+    slug: &str,
+    shape: Adversarial,
+    n: usize,
+) -> std::io::Result<PathBuf> {
+    let base = PlanShape {
+        phases: 12,
+        twin_rows: 0,
+    };
+    let plan = write_docs_root(root, slug, base)?;
+    let header = format!(
+        "# Decisions — {slug}\n\nRows written at run time.\n\n## Decisions\n\n| key | value | owner | state | blocking | source | evidence | phase |\n|---|---|---|---|---|---|---|---|\n"
+    );
+    let stop = KEYS.iter().find(|k| k.key == "stop");
+    let stop_value = stop.map_or_else(|| "halt".to_string(), |s| answer(s, "halt"));
+    let (plan_tail, twin) = match shape {
+        Adversarial::CommentLine => (format!("\n{}\n", "<!--x".repeat(n)), None),
+        Adversarial::FenceLines => (format!("\n{}", "```\n".repeat(n)), None),
+        Adversarial::OneKeyRows => {
+            let row = format!("| `stop` | {stop_value} | op | answered | no | run | e | — |\n");
+            (String::new(), Some(header + &row.repeat(n)))
+        }
+        Adversarial::LongCell => {
+            let value = format!("{stop_value} {}", "word ".repeat(n / 5));
+            let row = format!(
+                "| `stop` | {} | op | answered | no | run | e | — |\n",
+                value.trim_end()
+            );
+            (String::new(), Some(header + &row))
+        }
+        Adversarial::ManyFindings => {
+            let mut twin = header;
+            for i in 0..n {
+                let _ = writeln!(
+                    twin,
+                    "| `unknown-key-{i}` | x | op | answered | no | run | e | — |"
+                );
+            }
+            (String::new(), Some(twin))
+        }
+    };
+    if !plan_tail.is_empty() {
+        let mut text = std::fs::read_to_string(&plan)?;
+        text.push_str(&plan_tail);
+        std::fs::write(&plan, text)?;
+    }
+    if let Some(twin) = twin {
+        let handoffs = root.join("docs").join("handoffs").join(slug);
+        std::fs::create_dir_all(&handoffs)?;
+        std::fs::write(handoffs.join("decisions.md"), twin)?;
+    }
+    Ok(plan)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

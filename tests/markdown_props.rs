@@ -4,6 +4,8 @@
 //! the masked parse has the same headings, tables, rows, code blocks and
 //! HTML blocks as the full parse, and differs only in the code spans inside
 //! the cells of tables that follow a level-1 or level-2 heading directly.
+//! A body read in pieces (`Document::parse_in_pieces`, how a long file is
+//! read) reads the same as the body read whole.
 
 use planfile::markdown::Document;
 use proptest::prelude::*;
@@ -60,7 +62,31 @@ fn line() -> impl Strategy<Value = &'static str> {
         "| a | b | c | d |",
         "> ## Quoted heading",
         "1. | numbered |",
+        "# Top",
+        "###### Six",
+        "####### Seven",
+        "#Tight",
+        "#\tTabbed",
+        "  ## Indented heading",
+        "## ",
+        "#",
+        "<div>",
+        "<script>",
+        "</script>",
+        "````",
+        "```sh",
+        "  ```",
+        "> ```",
+        "- ```",
+        "[ref]",
+        "a [ref] b",
     ])
+}
+
+/// A line for the pieces test: one of [`line`], or a link reference
+/// definition now and then (which keeps the body whole).
+fn piece_line() -> impl Strategy<Value = &'static str> {
+    prop_oneof![20 => line(), 1 => Just("[ref]: https://example.com")]
 }
 
 proptest! {
@@ -85,5 +111,21 @@ proptest! {
             let above = full.headings.iter().rev().find(|h| h.range.start < start);
             prop_assert!(above.is_none_or(|h| h.level <= 2), "{:?} dropped under a deep heading", span);
         }
+    }
+
+    #[test]
+    fn a_body_read_in_pieces_reads_as_one(
+        lines in prop::collection::vec(piece_line(), 0..60),
+        piece in 1usize..80,
+        crlf in any::<bool>(),
+    ) {
+        let text = lines.join(if crlf { "\r\n" } else { "\n" });
+        let whole = Document::parse_in_pieces(&text, 0, usize::MAX);
+        let pieces = Document::parse_in_pieces(&text, 0, piece);
+        prop_assert_eq!(&pieces.headings, &whole.headings);
+        prop_assert_eq!(&pieces.tables, &whole.tables);
+        prop_assert_eq!(&pieces.code_blocks, &whole.code_blocks);
+        prop_assert_eq!(&pieces.html_blocks, &whole.html_blocks);
+        prop_assert_eq!(&pieces.code_spans, &whole.code_spans);
     }
 }

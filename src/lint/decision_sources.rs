@@ -46,9 +46,7 @@ impl Source<'_> {
             return whole;
         };
         table
-            .lines
-            .iter()
-            .find(|l| l.line == row.origin.line)
+            .line(row.origin.line)
             .and_then(|l| l.cells.get(index))
             .map(|r| trimmed_span(self.file, r.clone()))
             .unwrap_or(whole)

@@ -205,7 +205,7 @@ pub fn decision_phase_unknown(input: &LintInput, out: &mut Vec<Hit>) {
     for source in sources(input) {
         for row in source.rows() {
             let phase = match &row.phase {
-                PhaseScope::Phase(p) if !graph.contains(p) => p.to_string(),
+                PhaseScope::Phase(p) if !input.manifest.plan.in_graph(*p) => p.to_string(),
                 PhaseScope::OutOfRange(digits) => digits.clone(),
                 _ => continue,
             };
@@ -276,7 +276,7 @@ pub fn decision_table_malformed(input: &LintInput, out: &mut Vec<Hit>) {
         for problem in section
             .problems
             .iter()
-            .filter(|p| !markers.contains(&p.line))
+            .filter(|p| markers.binary_search(&p.line).is_err())
         {
             let todo = match problem.kind {
                 ProblemKind::NotATable => {
@@ -413,9 +413,12 @@ fn line_near_miss(
 ) -> Option<(String, String)> {
     let range = file.lines.line_range(&file.text, line);
     let text = &file.text[range.clone()];
-    if let Some(block) = unclosed
-        .iter()
-        .find(|b| b.line < line && b.range.contains(&range.start))
+    // The blocks are sorted and do not overlap: the one that can hold the
+    // line starts last at or before it.
+    let after = unclosed.partition_point(|b| b.range.start <= range.start);
+    if let Some(block) = unclosed[..after]
+        .last()
+        .filter(|b| b.line < line && b.range.contains(&range.start))
     {
         if !reads_like_decisions_heading(text) {
             return None;
@@ -435,9 +438,8 @@ fn line_near_miss(
     }
     let indented_code = file
         .doc
-        .code_blocks
-        .iter()
-        .any(|b| !b.fenced && b.range.contains(&range.start));
+        .code_block_at(range.start)
+        .is_some_and(|b| !b.fenced);
     if file.doc.in_code_or_html(range.start) && !indented_code {
         return None;
     }

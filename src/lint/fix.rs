@@ -182,11 +182,11 @@ pub struct Applied {
 pub fn apply_fixes<'a>(text: &str, fixes: impl IntoIterator<Item = &'a Fix>) -> Applied {
     let mut fixes: Vec<&Fix> = fixes.into_iter().filter(|f| !f.edits.is_empty()).collect();
     fixes.sort_by_key(|f| f.start());
-    let mut taken: Vec<&Fix> = Vec::new();
+    let mut taken: std::collections::HashSet<&Fix> = std::collections::HashSet::new();
     let mut edits: Vec<&Edit> = Vec::new();
     let mut last_end = 0;
     for fix in fixes {
-        if taken.contains(&fix) || !fix.fits(text) || fix.start() < last_end {
+        if taken.contains(fix) || !fix.fits(text) || fix.start() < last_end {
             continue;
         }
         last_end = fix
@@ -196,7 +196,7 @@ pub fn apply_fixes<'a>(text: &str, fixes: impl IntoIterator<Item = &'a Fix>) -> 
             .max()
             .unwrap_or(last_end);
         edits.extend(&fix.edits);
-        taken.push(fix);
+        taken.insert(fix);
     }
     edits.sort_by_key(|e| (e.range.start, e.range.end));
     let mut out = String::with_capacity(text.len());

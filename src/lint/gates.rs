@@ -5,6 +5,7 @@
 use std::collections::BTreeSet;
 use std::ops::Range;
 
+use super::phases::sorted_phases;
 use super::{Hit, LintInput, UndefinedPhases, line_span, phase_list};
 use crate::error::escape_invisible;
 use crate::plan::graph::{DependsToken, read_phase_list};
@@ -204,7 +205,7 @@ fn gate_tokens(value: &str) -> (Vec<DependsToken>, Vec<String>) {
 /// it as runs, with their count). Points at the bullet.
 pub fn gate_phase_unknown(input: &LintInput, out: &mut Vec<Hit>) {
     let graph = input.manifest.plan.graph_phases();
-    let defined: BTreeSet<u32> = graph.iter().copied().collect();
+    let defined = sorted_phases(&graph);
     for (phase, gate, span) in typed_gates(input) {
         if !matches!(gate.kind, "phase" | "phases") || gate.value.is_empty() {
             continue;
@@ -371,7 +372,7 @@ pub fn landed_gate_unknown_phase(input: &LintInput, out: &mut Vec<Hit>) {
             [DependsToken::Phase(p)] if *p == phase => {
                 format!("names phase {p}, the phase it gates")
             }
-            [DependsToken::Phase(p)] if !graph.contains(p) => format!(
+            [DependsToken::Phase(p)] if !input.manifest.plan.in_graph(*p) => format!(
                 "names phase {p}, which is not in this plan (phases: {})",
                 phase_list(&graph)
             ),

@@ -10,6 +10,7 @@
 //! (`human-step-field-invalid`). A well-formed step with no `proof:` (F38)
 //! or no `why:` (F40) is an advisory.
 
+use std::collections::HashMap;
 use std::ops::Range;
 
 use super::duration::duration_minutes;
@@ -71,7 +72,7 @@ pub fn step_lines(plan: &Plan) -> Vec<StepLine> {
         read(0, range, &mut steps);
     }
     for phase in plan.graph_phases() {
-        for block in plan.phases().iter().filter(|b| b.number == phase) {
+        for (_, block) in plan.blocks_of(phase) {
             read(phase, plan.block_body(block), &mut steps);
         }
     }
@@ -83,20 +84,56 @@ pub fn step_lines(plan: &Plan) -> Vec<StepLine> {
 /// graph order (the block that holds byte `offset` of the plan); the end
 /// for anything else.
 pub fn phase_rank(plan: &Plan, kind: FileKind, offset: usize) -> usize {
-    if kind != FileKind::Plan {
-        return usize::MAX;
+    PhaseRanks::new(plan).rank(kind, offset)
+}
+
+/// What [`phase_rank`] reads of a plan, read once, so that each finding is
+/// ranked by a few binary searches.
+pub struct PhaseRanks<'a> {
+    plan: &'a Plan,
+    /// The `## Operator errands` sections, in order.
+    errands: Vec<Range<usize>>,
+    /// Each phase's place in graph order (its first row).
+    graph_order: HashMap<u32, usize>,
+}
+
+impl<'a> PhaseRanks<'a> {
+    /// Reads the sections and the graph order of `plan`.
+    pub fn new(plan: &'a Plan) -> PhaseRanks<'a> {
+        let mut graph_order = HashMap::new();
+        for (i, phase) in plan.graph_phases().into_iter().enumerate() {
+            graph_order.entry(phase).or_insert(i);
+        }
+        PhaseRanks {
+            plan,
+            errands: sections_starting(&plan.file, OPERATOR_ERRANDS),
+            graph_order,
+        }
     }
-    if sections_starting(&plan.file, OPERATOR_ERRANDS)
-        .iter()
-        .any(|r| r.contains(&offset))
-    {
-        return 0;
+
+    /// [`phase_rank`] of byte `offset` of the file of `kind`.
+    pub fn rank(&self, kind: FileKind, offset: usize) -> usize {
+        if kind != FileKind::Plan {
+            return usize::MAX;
+        }
+        // The sections and the blocks are each in order and do not
+        // overlap: the one that can hold `offset` starts last at or
+        // before it.
+        let holding = |ranges: &[Range<usize>]| {
+            let after = ranges.partition_point(|r| r.start <= offset);
+            after > 0 && ranges[after - 1].contains(&offset)
+        };
+        if holding(&self.errands) {
+            return 0;
+        }
+        let blocks = self.plan.phases();
+        let after = blocks.partition_point(|b| b.range.start <= offset);
+        blocks[..after]
+            .last()
+            .filter(|b| b.range.contains(&offset))
+            .and_then(|b| self.graph_order.get(&b.number))
+            .map_or(usize::MAX, |i| i + 1)
     }
-    plan.phases()
-        .iter()
-        .find(|b| b.range.contains(&offset))
-        .and_then(|b| plan.graph_phases().iter().position(|&p| p == b.number))
-        .map_or(usize::MAX, |i| i + 1)
 }
 
 /// A step the reader takes, with the fields the advisories read.

@@ -23,6 +23,7 @@ pub mod conflicts;
 pub mod console;
 pub mod decision_sources;
 pub mod decisions;
+mod depgraph;
 pub mod directives;
 pub mod duration;
 pub mod env;
@@ -111,14 +112,15 @@ pub fn run_all(input: &LintInput, config: &LintSettings) -> Outcome {
                 && !(closed && check.severity == Severity::Advisory))
     };
     let mut findings = Vec::new();
-    let mut hits = Vec::new();
     for (index, check) in CHECKS.iter().enumerate() {
         if !runs(index, check) {
             continue;
         }
-        hits.clear();
+        // A check's hits are dropped as they become findings: a check that
+        // hits every row holds no second copy of them meanwhile.
+        let mut hits = Vec::new();
         (check.run)(input, &mut hits);
-        for (seq, hit) in hits.drain(..).enumerate() {
+        for (seq, hit) in hits.into_iter().enumerate() {
             let checks = match hit.file {
                 FileKind::Plan => plan_checks,
                 FileKind::Twin => twin_checks,
@@ -145,9 +147,11 @@ pub fn run_all(input: &LintInput, config: &LintSettings) -> Outcome {
         })
     };
     let (mut findings, mut suppressed) = suppress::apply(input, config, &ran, findings);
+    // `order` is unique in a run, so an unstable sort (which needs no
+    // buffer) orders them as a stable one would.
     let key = |f: &Finding| (f.kind, f.line, f.column, f.order);
-    findings.sort_by_key(key);
-    suppressed.sort_by_key(key);
+    findings.sort_unstable_by_key(key);
+    suppressed.sort_unstable_by_key(key);
     Outcome {
         findings,
         suppressed,
@@ -231,7 +235,7 @@ pub fn run_only(input: &LintInput, names: &[&str]) -> Vec<Finding> {
             }),
         );
     }
-    findings.sort_by_key(|f| (f.kind, f.line, f.column, f.order));
+    findings.sort_unstable_by_key(|f| (f.kind, f.line, f.column, f.order));
     findings
 }
 

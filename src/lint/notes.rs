@@ -137,7 +137,7 @@ fn phase_notes<'a>(input: &'a LintInput) -> impl Iterator<Item = (usize, String,
 pub fn note_target_unknown(input: &LintInput, out: &mut Vec<Hit>) {
     let graph = input.manifest.plan.graph_phases();
     for (index, digits, note) in phase_notes(input) {
-        if parse_phase_number(&digits).is_some_and(|p| graph.contains(&p)) {
+        if parse_phase_number(&digits).is_some_and(|p| input.manifest.plan.in_graph(p)) {
             continue;
         }
         let name = &input.handoffs.all()[index].name;
@@ -166,10 +166,10 @@ fn later(a: &str, b: &str) -> bool {
 /// (the note was written while its reader was still ahead). Points at the
 /// note's line in the handoff.
 pub fn note_target_done(input: &LintInput, out: &mut Vec<Hit>) {
-    let graph = input.manifest.plan.graph_phases();
     let handoffs = input.handoffs;
     for (index, digits, note) in phase_notes(input) {
-        let Some(phase) = parse_phase_number(&digits).filter(|p| graph.contains(p)) else {
+        let Some(phase) = parse_phase_number(&digits).filter(|p| input.manifest.plan.in_graph(*p))
+        else {
             continue;
         };
         if !input.done.contains(&phase) {

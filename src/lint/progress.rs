@@ -9,7 +9,8 @@ use std::collections::BTreeSet;
 
 use super::{Hit, LintInput, line_span};
 use crate::plan::decisions::FileKind;
-use crate::plan::progress::{HandoffStatus, PhaseState, QaGate, dependencies, phase_states};
+use crate::plan::graph::DependsToken;
+use crate::plan::progress::{HandoffStatus, PhaseState, QaGate, phase_states};
 
 /// F19 `plan-deadlocked`: see the module documentation. One finding for the
 /// plan, at its `## Phase graph` heading, naming each holding phase with
@@ -44,20 +45,39 @@ pub fn plan_deadlocked(input: &LintInput, out: &mut Vec<Hit>) {
     let Some(qa) = qa else {
         return;
     };
-    let defined: BTreeSet<u32> = states.iter().map(|(p, _)| *p).collect();
+    // The phases whose QA verdict holds their dependents, in order; and
+    // every phase that a waiting phase depends on, as merged ranges: a
+    // holding phase is named when a range holds it (each range is read
+    // once, never phase by phase).
+    let mut holding: Vec<u32> = states
+        .iter()
+        .map(|(p, _)| *p)
+        .filter(|&d| input.done.contains(&d) && qa.gates(plan, d))
+        .filter(|&d| !crate::vocab::console::QA_RELEASING_VERDICTS.contains(&qa.verdict(d)))
+        .collect();
+    holding.sort_unstable();
+    holding.dedup();
+    let mut named: Vec<(u32, u32)> = states
+        .iter()
+        .filter(|(_, state)| *state == PhaseState::Waiting)
+        .filter_map(|(phase, _)| graph.row(*phase))
+        .flat_map(|row| &row.depends)
+        .filter_map(|token| match *token {
+            DependsToken::Phase(d) => Some((d, d)),
+            DependsToken::Range(a, b) => Some((a, b)),
+            DependsToken::Unknown(_) => None,
+        })
+        .collect();
+    named.sort_unstable();
     let mut held = BTreeSet::new();
-    for (phase, state) in &states {
-        if *state != PhaseState::Waiting {
-            continue;
+    let mut next = 0;
+    for (a, b) in named {
+        let from = next.max(holding.partition_point(|&d| d < a));
+        let to = holding.partition_point(|&d| d <= b);
+        for &dep in holding.get(from..to).unwrap_or(&[]) {
+            held.insert(format!("{dep}(qa:{})", qa.verdict(dep)));
         }
-        for dep in dependencies(plan, *phase, &defined).into_iter().flatten() {
-            if input.done.contains(&dep) && qa.gates(plan, dep) {
-                let verdict = qa.verdict(dep);
-                if !crate::vocab::console::QA_RELEASING_VERDICTS.contains(&verdict) {
-                    held.insert(format!("{dep}(qa:{verdict})"));
-                }
-            }
-        }
+        next = next.max(to);
     }
     if held.is_empty() {
         return;

@@ -127,19 +127,20 @@ type LintKey = (usize, usize, usize, FileKind, usize, usize, (usize, usize));
 /// [`PlanReport::findings_in_lint_order`]).
 pub fn in_lint_order<'f>(plan: &Plan, findings: &'f [Finding]) -> Vec<&'f Finding> {
     let mut findings: Vec<&Finding> = findings.iter().collect();
-    findings.sort_by_cached_key(|f| lint_key(plan, f));
+    let ranks = human_steps::PhaseRanks::new(plan);
+    findings.sort_by_cached_key(|f| lint_key(f, &ranks));
     findings
 }
 
 /// Where `f` sorts in `--lint` output (see
 /// [`PlanReport::findings_in_lint_order`]).
-fn lint_key(plan: &Plan, f: &Finding) -> LintKey {
+fn lint_key(f: &Finding, ranks: &human_steps::PhaseRanks) -> LintKey {
     let start = family_start(f.order.0);
     let interleave = CHECKS
         .get(f.order.0)
         .and_then(|c| family(c.code))
         .map(|(_, how)| how);
-    let rank = || human_steps::phase_rank(plan, f.kind, f.span.start);
+    let rank = || ranks.rank(f.kind, f.span.start);
     match interleave {
         None => (start, 0, 0, FileKind::Plan, 0, 0, f.order),
         Some(Interleave::Line) => (start, 0, 0, f.kind, f.line, f.column, f.order),

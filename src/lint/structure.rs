@@ -6,9 +6,8 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::ops::Range;
 
-use super::{
-    Hit, LintInput, UndefinedPhases, defined_phases_named, line_span, phase_list, trimmed_span,
-};
+use super::depgraph::DepGraph;
+use super::{Hit, LintInput, UndefinedPhases, line_span, phase_list, trimmed_span};
 use crate::error::escape_invisible;
 use crate::markdown::table::split_cells;
 use crate::plan::graph::{DependsToken, GraphRow, GraphTable, PhaseCellValue};
@@ -397,7 +396,7 @@ pub fn depends_phase_undefined(input: &LintInput, out: &mut Vec<Hit>) {
     let Some(table) = table(input) else { return };
     let Some(col) = table.depends_col else { return };
     let phases = input.manifest.plan.graph_phases();
-    let defined: BTreeSet<u32> = phases.iter().copied().collect();
+    let defined = super::phases::sorted_phases(&phases);
     for (phase, row) in defining_rows(table) {
         for token in &row.depends {
             let (a, b) = match *token {
@@ -448,39 +447,26 @@ fn plural_phases(n: u64) -> String {
 pub fn dependency_cycle(input: &LintInput, out: &mut Vec<Hit>) {
     let Some(table) = table(input) else { return };
     let rows = defining_rows(table);
-    let phases: BTreeSet<u32> = rows.iter().map(|(p, _)| *p).collect();
-    let edges: BTreeMap<u32, Vec<u32>> = rows
-        .iter()
-        .map(|(p, row)| {
-            let mut deps: Vec<u32> = row
-                .depends
-                .iter()
-                .flat_map(|t| defined_phases_named(t, &phases))
-                .collect();
-            deps.sort_unstable();
-            deps.dedup();
-            (*p, deps)
-        })
-        .collect();
-    for group in strongly_connected(&edges) {
+    let graph = DepGraph::new(rows.iter().map(|(p, row)| (*p, row.depends.as_slice())));
+    let lines: BTreeMap<u32, usize> = rows.iter().map(|(p, row)| (*p, row.line)).collect();
+    for group in graph.strongly_connected() {
         let Some(&start) = group.iter().min() else {
             continue;
         };
-        let self_loop = edges.get(&start).is_some_and(|d| d.contains(&start));
-        if group.len() < 2 && !self_loop {
+        if group.len() < 2 && !graph.depends_on_itself(start) {
             continue;
         }
-        let path = cycle_through(&edges, &group, start);
+        let path = graph.cycle_through(&group, start);
         let listed = path
             .iter()
             .map(u32::to_string)
             .collect::<Vec<_>>()
             .join(" ");
-        let Some((_, row)) = rows.iter().find(|(p, _)| *p == start) else {
+        let Some(&line) = lines.get(&start) else {
             continue;
         };
         out.push(Hit::in_plan(
-            line_span(input.plan_file(), row.line),
+            line_span(input.plan_file(), line),
             format!(
                 "dependency cycle: {listed} -> {start} — no phase in the cycle can ever start; remove one of these dependencies"
             ),
@@ -488,109 +474,9 @@ pub fn dependency_cycle(input: &LintInput, out: &mut Vec<Hit>) {
     }
 }
 
-/// The strongly connected groups of a graph (Tarjan's algorithm, iterative),
-/// each sorted, in order of their lowest member.
-fn strongly_connected(edges: &BTreeMap<u32, Vec<u32>>) -> Vec<Vec<u32>> {
-    let mut index: BTreeMap<u32, usize> = BTreeMap::new();
-    let mut low: BTreeMap<u32, usize> = BTreeMap::new();
-    let mut on_stack = BTreeSet::new();
-    let mut stack = Vec::new();
-    let mut groups = Vec::new();
-    let mut counter = 0;
-    for &root in edges.keys() {
-        if index.contains_key(&root) {
-            continue;
-        }
-        // (node, next edge to visit)
-        let mut work = vec![(root, 0usize)];
-        index.insert(root, counter);
-        low.insert(root, counter);
-        counter += 1;
-        stack.push(root);
-        on_stack.insert(root);
-        while let Some(&(node, next)) = work.last() {
-            let succ = edges.get(&node).map(Vec::as_slice).unwrap_or(&[]);
-            if let Some(&dep) = succ.get(next) {
-                if let Some(top) = work.last_mut() {
-                    top.1 += 1;
-                }
-                match index.get(&dep).copied() {
-                    None => {
-                        index.insert(dep, counter);
-                        low.insert(dep, counter);
-                        counter += 1;
-                        stack.push(dep);
-                        on_stack.insert(dep);
-                        work.push((dep, 0));
-                    }
-                    Some(dep_index) if on_stack.contains(&dep) => {
-                        let l = low[&node].min(dep_index);
-                        low.insert(node, l);
-                    }
-                    Some(_) => {}
-                }
-                continue;
-            }
-            work.pop();
-            if let Some(&(parent, _)) = work.last() {
-                let l = low[&parent].min(low[&node]);
-                low.insert(parent, l);
-            }
-            if low[&node] == index[&node] {
-                let mut group = Vec::new();
-                while let Some(member) = stack.pop() {
-                    on_stack.remove(&member);
-                    group.push(member);
-                    if member == node {
-                        break;
-                    }
-                }
-                group.sort_unstable();
-                groups.push(group);
-            }
-        }
-    }
-    groups.sort_by_key(|g| g.first().copied());
-    groups
-}
-
-/// A shortest circle from `start` back to `start` inside `group`, as the
-/// phases in dependency order (`start` first, not repeated at the end).
-fn cycle_through(edges: &BTreeMap<u32, Vec<u32>>, group: &[u32], start: u32) -> Vec<u32> {
-    let mut previous: BTreeMap<u32, u32> = BTreeMap::new();
-    let mut queue = std::collections::VecDeque::from([start]);
-    let mut seen = BTreeSet::new();
-    while let Some(node) = queue.pop_front() {
-        for &dep in edges.get(&node).map(Vec::as_slice).unwrap_or(&[]) {
-            if !group.contains(&dep) {
-                continue;
-            }
-            if dep == start {
-                let mut path = vec![node];
-                let mut at = node;
-                while at != start {
-                    at = previous[&at];
-                    path.push(at);
-                }
-                path.reverse();
-                return path;
-            }
-            if seen.insert(dep) {
-                previous.insert(dep, node);
-                queue.push_back(dep);
-            }
-        }
-    }
-    vec![start]
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn graph(pairs: &[(u32, &[u32])]) -> BTreeMap<u32, Vec<u32>> {
-        pairs.iter().map(|(p, d)| (*p, d.to_vec())).collect()
-    }
 
     #[test]
     fn yaml_reasons_lose_block_relative_positions() {
@@ -603,20 +489,5 @@ mod tests {
             "mapping values are not allowed"
         );
         assert_eq!(yaml_reason("line of text: kept"), "line of text: kept");
-    }
-
-    #[test]
-    fn finds_each_cycle_once() {
-        let edges = graph(&[(1, &[3]), (2, &[1]), (3, &[2]), (4, &[4]), (5, &[1])]);
-        let groups = strongly_connected(&edges);
-        assert_eq!(groups, vec![vec![1, 2, 3], vec![4], vec![5]]);
-        assert_eq!(cycle_through(&edges, &groups[0], 1), vec![1, 3, 2]);
-        assert_eq!(cycle_through(&edges, &groups[1], 4), vec![4]);
-    }
-
-    #[test]
-    fn acyclic_graph_has_only_singletons() {
-        let edges = graph(&[(1, &[]), (2, &[1]), (3, &[1, 2])]);
-        assert!(strongly_connected(&edges).iter().all(|g| g.len() == 1));
     }
 }

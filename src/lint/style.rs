@@ -407,7 +407,7 @@ fn ends_a_paragraph(line: &str) -> bool {
 /// underline, and what follows the table ends a paragraph.
 pub fn blank_line_fix(file: &MarkdownFile, section: &DecisionSection, line: usize) -> Option<Fix> {
     let table = section.table.as_ref()?;
-    let from = table.lines.iter().position(|l| l.line == line)?;
+    let from = table.line_index(line)?;
     let before = table.lines[..from].last();
     let tail = &table.lines[from..];
     if before.is_some_and(|l| l.cells.is_empty()) || tail.iter().any(|l| !l.cells.is_empty()) {

@@ -20,6 +20,7 @@
 //! that covered nothing as `suppression-unused` (advisory), which can
 //! itself be suppressed by name.
 
+use std::collections::HashMap;
 use std::ops::Range;
 
 use super::certainty::is_certainty_check;
@@ -126,9 +127,58 @@ struct FileSuppressions<'a> {
     directives: Vec<Directive>,
     /// `used[d][n]`: whether name `n` of directive `d` covered a finding.
     used: Vec<Vec<bool>>,
+    /// The names (directive, name) that cover a check in the whole file,
+    /// by check; and whether they are marked used yet.
+    file_wide: HashMap<&'static str, Covering>,
+    /// The names that cover a check on one line, by line and check.
+    on_line: HashMap<(usize, &'static str), Covering>,
 }
 
-impl FileSuppressions<'_> {
+/// The names of suppression comments that cover one check (on one line,
+/// or in the whole file), as (directive, name) indexes.
+#[derive(Debug, Default)]
+struct Covering {
+    names: Vec<(usize, usize)>,
+    /// Whether they are marked used already.
+    marked: bool,
+}
+
+impl<'a> FileSuppressions<'a> {
+    /// The suppressions of `file`, of kind `kind`, indexed by what they
+    /// cover, so that each finding is looked up at the cost of the names
+    /// that cover it.
+    fn new(kind: FileKind, file: &'a MarkdownFile) -> FileSuppressions<'a> {
+        let directives = directives(file);
+        let used = directives
+            .iter()
+            .map(|d| vec![false; d.names.len()])
+            .collect();
+        let mut file_wide: HashMap<&'static str, Covering> = HashMap::new();
+        let mut on_line: HashMap<(usize, &'static str), Covering> = HashMap::new();
+        for (d, directive) in directives.iter().enumerate() {
+            for (n, name) in directive.names.iter().enumerate() {
+                for &check in &name.checks {
+                    let covering = match directive.scope {
+                        Scope::File => file_wide.entry(check).or_default(),
+                        Scope::Line(Some(line)) => on_line.entry((line, check)).or_default(),
+                        Scope::Line(None) => continue,
+                    };
+                    if covering.names.last() != Some(&(d, n)) {
+                        covering.names.push((d, n));
+                    }
+                }
+            }
+        }
+        FileSuppressions {
+            kind,
+            file,
+            directives,
+            used,
+            file_wide,
+            on_line,
+        }
+    }
+
     /// Whether a comment of this file covers `finding`; marks every name
     /// that does as used. Nothing covers a certainty finding, nor a
     /// `suppression-invalid` one (SPEC §10.1: they always gate).
@@ -137,15 +187,17 @@ impl FileSuppressions<'_> {
             return false;
         }
         let mut covered = false;
-        for (d, directive) in self.directives.iter().enumerate() {
-            if !directive.covers_line(finding.line) {
-                continue;
-            }
-            for (n, name) in directive.names.iter().enumerate() {
-                if name.covers(finding.name) {
+        let coverings = [
+            self.file_wide.get_mut(finding.name),
+            self.on_line.get_mut(&(finding.line, finding.name)),
+        ];
+        for covering in coverings.into_iter().flatten() {
+            covered = true;
+            if !covering.marked {
+                for &(d, n) in &covering.names {
                     self.used[d][n] = true;
-                    covered = true;
                 }
+                covering.marked = true;
             }
         }
         covered
@@ -199,20 +251,7 @@ pub fn apply(
 ) -> (Vec<Finding>, Vec<Finding>) {
     let mut files: Vec<FileSuppressions> = [FileKind::Plan, FileKind::Twin]
         .into_iter()
-        .filter_map(|kind| {
-            let file = input.file(kind)?;
-            let directives = directives(file);
-            let used = directives
-                .iter()
-                .map(|d| vec![false; d.names.len()])
-                .collect();
-            Some(FileSuppressions {
-                kind,
-                file,
-                directives,
-                used,
-            })
-        })
+        .filter_map(|kind| Some(FileSuppressions::new(kind, input.file(kind)?)))
         .collect();
     if files.iter().all(|f| f.directives.is_empty()) {
         return (findings, Vec::new());

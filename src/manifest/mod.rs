@@ -162,7 +162,7 @@ impl Manifest {
         };
         let table = section.table.as_ref()?;
         let index = table.column_index(column)?;
-        let line = table.lines.iter().find(|l| l.line == row.origin.line)?;
+        let line = table.line(row.origin.line)?;
         let range = line.cells.get(index)?.clone();
         file.text.get(range).map(|c| c.trim_matches([' ', '\t']))
     }

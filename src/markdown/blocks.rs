@@ -107,7 +107,13 @@ impl MarkdownFile {
             .collect();
         let mut out = Vec::new();
         for block in self.doc.code_blocks.iter().filter(|b| b.fenced) {
-            if unclosed.iter().any(|u| u.range.start == block.range.start) {
+            // `unclosed` is sorted by start: the blocks at or after this one
+            // begin at `later`.
+            let later = unclosed.partition_point(|u| u.range.start < block.range.start);
+            if unclosed
+                .get(later)
+                .is_some_and(|u| u.range.start == block.range.start)
+            {
                 continue;
             }
             let line = self.line_of(block.range.start);
@@ -120,10 +126,8 @@ impl MarkdownFile {
                 opening_fence(self.line_text(l))
                     .is_some_and(|f| f.chars().next() == marker && f.len() >= fence.len())
             });
-            let unclosed = unclosed
-                .iter()
-                .find(|u| u.range.start >= block.range.end)
-                .map(|u| u.line);
+            let after = unclosed.partition_point(|u| u.range.start < block.range.end);
+            let unclosed = unclosed.get(after).map(|u| u.line);
             if inner.is_some() || unclosed.is_some() {
                 out.push(MispairedBlock {
                     line,

@@ -70,7 +70,70 @@ impl Document {
     /// parsing the inline content of their cells (`mask.rs`): the blocks,
     /// tables and rows are those of [`Document::parse_unmasked`], without
     /// the inline events inside those cells.
+    ///
+    /// A body longer than [`PIECE_BYTES`] is parsed in pieces
+    /// ([`Document::parse_in_pieces`]), so that the parser's tree of the
+    /// whole file never stands in memory at once.
     pub fn parse(text: &str, from: usize) -> Document {
+        Document::parse_in_pieces(text, from, PIECE_BYTES)
+    }
+
+    /// [`Document::parse`], with the body cut into pieces of about
+    /// `piece_bytes` bytes: each piece but the first starts at a line that
+    /// opens an ATX heading (`#` to `######` at the start of the line,
+    /// then a blank or the line's end), and each is parsed alone. The
+    /// result is the parse of the whole body: such a line starts a heading
+    /// of the document itself whenever nothing before it runs on past it,
+    /// as it ends every paragraph, list, quote, table and indented code
+    /// block. So a piece is taken only when its parse leaves no fenced code
+    /// block or HTML block open at its end, and the next one starts with a
+    /// heading of the document; a body that may define a link reference
+    /// (it holds `]:`), which a later piece could use, is parsed whole, and
+    /// so is the rest of the body after a piece that fails.
+    pub fn parse_in_pieces(text: &str, from: usize, piece_bytes: usize) -> Document {
+        let body = &text[from..];
+        if body.len() <= piece_bytes || memchr::memmem::find(body.as_bytes(), b"]:").is_some() {
+            return Document::parse_piece(text, from);
+        }
+        let mut doc = Document::default();
+        // The last piece parsed, not taken yet: where it starts, and its
+        // parse.
+        let mut pending: Option<(usize, Document)> = None;
+        let mut start = from;
+        loop {
+            let split = start
+                .checked_add(piece_bytes.max(1))
+                .filter(|&at| at < text.len())
+                .and_then(|at| heading_line_at_or_after(text, at));
+            let end = split.unwrap_or(text.len());
+            let piece = Document::parse_piece(&text[..end], start);
+            if let Some((pending_start, pending_doc)) = pending.take() {
+                if !piece
+                    .headings
+                    .first()
+                    .is_some_and(|h| h.range.start == start && !h.nested)
+                {
+                    doc.append(Document::parse_piece(text, pending_start));
+                    return doc;
+                }
+                doc.append(pending_doc);
+            }
+            if split.is_none() {
+                doc.append(piece);
+                return doc;
+            }
+            if !piece.closed_at(text, end) {
+                doc.append(Document::parse_piece(text, start));
+                return doc;
+            }
+            pending = Some((start, piece));
+            start = end;
+        }
+    }
+
+    /// One piece of [`Document::parse_in_pieces`]: `text[from..]`, its
+    /// tables read with the shortcut of `mask.rs`.
+    fn parse_piece(text: &str, from: usize) -> Document {
         let body = &text[from..];
         if let Some(reduced) = mask::reduce(body)
             && let Some(doc) = reduced.restore(Document::parse_body(&reduced.text, from), from)
@@ -78,6 +141,51 @@ impl Document {
             return doc;
         }
         Document::parse_body(body, from)
+    }
+
+    /// Whether the parse of a piece of `text` that ends at `end` leaves no
+    /// block open there that the text after it could continue: its last
+    /// code block, when it reaches `end`, is a fenced block closed on its
+    /// last line, and no HTML block reaches `end`.
+    fn closed_at(&self, text: &str, end: usize) -> bool {
+        if self.html_blocks.last().is_some_and(|r| r.end >= end) {
+            return false;
+        }
+        let Some(block) = self.code_blocks.last().filter(|b| b.range.end >= end) else {
+            return true;
+        };
+        let inside = &text[block.range.clone()];
+        let mut lines = inside
+            .split(['\n', '\r'])
+            .filter(|l| !l.trim_matches([' ', '\t']).is_empty());
+        let (Some(first), Some(last)) = (lines.next(), lines.next_back()) else {
+            return false;
+        };
+        // The opening fence, and a closing fence of the same mark at least
+        // as long with nothing after it, each indented less than 4 spaces.
+        fn fence(line: &str) -> Option<(u8, usize, &str)> {
+            let rest = line.trim_start_matches(' ');
+            let mark = rest.bytes().next().filter(|b| matches!(b, b'`' | b'~'))?;
+            let run = rest.bytes().take_while(|&b| b == mark).count();
+            (line.len() - rest.len() < 4 && run >= 3).then_some((mark, run, &rest[run..]))
+        }
+        block.fenced
+            && fence(first).zip(fence(last)).is_some_and(
+                |((mark, run, _), (close_mark, close_run, after))| {
+                    close_mark == mark
+                        && close_run >= run
+                        && after.trim_matches([' ', '\t']).is_empty()
+                },
+            )
+    }
+
+    /// Appends the parse of the text after this one's.
+    fn append(&mut self, other: Document) {
+        self.headings.extend(other.headings);
+        self.tables.extend(other.tables);
+        self.code_spans.extend(other.code_spans);
+        self.code_blocks.extend(other.code_blocks);
+        self.html_blocks.extend(other.html_blocks);
     }
 
     /// Parses `text[from..]` as [`Document::parse`] does, with every table
@@ -206,11 +314,47 @@ impl Document {
         &self.code_blocks[first..last.max(first)]
     }
 
+    /// The code block that holds byte `offset`, if one does (a binary
+    /// search: the blocks are sorted and do not overlap).
+    pub fn code_block_at(&self, offset: usize) -> Option<&CodeBlock> {
+        let after = self
+            .code_blocks
+            .partition_point(|b| b.range.start <= offset);
+        self.code_blocks[..after]
+            .last()
+            .filter(|b| b.range.contains(&offset))
+    }
+
     /// Whether byte `offset` lies inside a code block or an HTML block.
     pub fn in_code_or_html(&self, offset: usize) -> bool {
         contains_sorted(&self.code_blocks, |b| &b.range, offset)
             || contains_sorted(&self.html_blocks, |r| r, offset)
     }
+}
+
+/// The size of the pieces a long body is parsed in (see
+/// [`Document::parse_in_pieces`]).
+pub const PIECE_BYTES: usize = 1 << 20;
+
+/// The start of the first line of `text` that starts at or after byte `at`
+/// and opens an ATX heading: one to six `#` at the very start of the line,
+/// then a blank, a line ending or the end of the text.
+fn heading_line_at_or_after(text: &str, at: usize) -> Option<usize> {
+    let bytes = text.as_bytes();
+    let opens_heading = |start: usize| {
+        let hashes = bytes[start..].iter().take_while(|&&b| b == b'#').count();
+        (1..=6).contains(&hashes)
+            && bytes
+                .get(start + hashes)
+                .is_none_or(|b| matches!(b, b' ' | b'\t' | b'\n' | b'\r'))
+    };
+    let before = at.checked_sub(1)?;
+    // Line starts: after each `\n`, and after each `\r` no `\n` follows.
+    let mut starts = memchr::memchr2_iter(b'\n', b'\r', &bytes[before..])
+        .map(|i| before + i)
+        .filter(|&i| !(bytes[i] == b'\r' && bytes.get(i + 1) == Some(&b'\n')))
+        .map(|i| i + 1);
+    starts.find(|&start| start < bytes.len() && opens_heading(start))
 }
 
 /// Whether one of `items` — blocks in document order, so their ranges are

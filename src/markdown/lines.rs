@@ -4,6 +4,9 @@
 
 use std::ops::Range;
 
+/// How far apart, in bytes, the column checkpoints of a long line are.
+const CHECKPOINT_BYTES: usize = 4096;
+
 /// Maps byte offsets to 1-based lines and columns.
 #[derive(Debug, Clone, Default)]
 pub struct LineIndex {
@@ -11,6 +14,12 @@ pub struct LineIndex {
     starts: Vec<usize>,
     /// Length of the text in bytes.
     len: usize,
+    /// In lines longer than [`CHECKPOINT_BYTES`], every
+    /// [`CHECKPOINT_BYTES`] bytes: the offset and the number of characters
+    /// from the start of its line to it, in order. A column is then counted
+    /// from the checkpoint before it, so that the columns of many places on
+    /// one long line cost what the line does, not that times their number.
+    checkpoints: Vec<(usize, usize)>,
 }
 
 impl LineIndex {
@@ -22,9 +31,22 @@ impl LineIndex {
         if starts.last() == Some(&text.len()) && starts.len() > 1 {
             starts.pop();
         }
+        let bytes = text.as_bytes();
+        let mut checkpoints = Vec::new();
+        for (i, &start) in starts.iter().enumerate() {
+            let end = starts.get(i + 1).copied().unwrap_or(bytes.len());
+            let mut at = start;
+            let mut chars = 0;
+            while end - at > CHECKPOINT_BYTES {
+                chars += char_starts(&bytes[at..at + CHECKPOINT_BYTES]);
+                at += CHECKPOINT_BYTES;
+                checkpoints.push((at, chars));
+            }
+        }
         LineIndex {
             starts,
             len: text.len(),
+            checkpoints,
         }
     }
 
@@ -38,11 +60,19 @@ impl LineIndex {
     pub fn line_col(&self, text: &str, offset: usize) -> (usize, usize) {
         let line = self.line_of(offset);
         let start = self.starts[line - 1];
-        let col = text
-            .get(start..offset.min(text.len()))
-            .map(|s| s.chars().count())
-            .unwrap_or(0);
-        (line, col + 1)
+        let offset = offset.min(text.len());
+        if offset < start || !text.is_char_boundary(offset) {
+            return (line, 1);
+        }
+        let before = self.checkpoints.partition_point(|&(at, _)| at <= offset);
+        let (from, chars) = match self.checkpoints[..before].last() {
+            Some(&(at, chars)) if at > start => (at, chars),
+            _ => (start, 0),
+        };
+        (
+            line,
+            chars + char_starts(&text.as_bytes()[from..offset]) + 1,
+        )
     }
 
     /// Number of lines.
@@ -93,6 +123,12 @@ impl LineIndex {
             .copied()
             .unwrap_or(self.len)
     }
+}
+
+/// The number of characters that start in `bytes` (UTF-8): its bytes that
+/// are not continuation bytes. For a whole text, its number of characters.
+fn char_starts(bytes: &[u8]) -> usize {
+    bytes.iter().filter(|&&b| (b as i8) >= -0x40).count()
 }
 
 /// The offset just after every line ending of `bytes` (SPEC §3: `\n`,

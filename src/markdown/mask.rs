@@ -47,6 +47,9 @@ struct Guess {
     rows: Vec<Range<usize>>,
     /// Whether the rows after the first are left out of the parse.
     shortened: bool,
+    /// At least as many cells as the parser fills in the rows (a row with
+    /// fewer cells than the header gets empty ones).
+    missing: usize,
 }
 
 /// The text the parser is given, and how to map its parse back.
@@ -54,7 +57,8 @@ struct Guess {
 pub struct Reduced {
     /// The reduced body.
     pub text: String,
-    /// Where bytes were left out: the offset in `text`, and how many.
+    /// Where bytes were left out: the offset in `text`, and how many were
+    /// left out up to there, that cut included.
     cuts: Vec<(usize, usize)>,
     /// The tables guessed.
     guesses: Vec<Guess>,
@@ -83,7 +87,7 @@ fn guess_tables(bytes: &[u8]) -> Vec<Guess> {
     let mut in_rows = false;
     let mut previous = 0..0;
     let mut previous_has_pipe = false;
-    let mut columns = 0;
+    let mut columns: usize = 0;
     for (start, end, next) in lines(bytes) {
         let line = &bytes[start..end];
         let indent = line.iter().take_while(|&&b| b == b' ').count();
@@ -91,6 +95,9 @@ fn guess_tables(bytes: &[u8]) -> Vec<Guess> {
         if in_rows && rest.first() == Some(&b'|') {
             if let Some(guess) = guesses.last_mut() {
                 guess.rows.push((start + indent)..next);
+                guess.missing = guess
+                    .missing
+                    .saturating_add(columns.saturating_sub(fewest_cells(rest)));
                 let cells = rest[1..].iter().any(|b| !matches!(b, b' ' | b'\t' | b'\r'));
                 let lone_cr = memchr::memchr(b'\r', rest).is_some_and(|at| at + 1 < rest.len());
                 if !cells || lone_cr {
@@ -117,11 +124,17 @@ fn guess_tables(bytes: &[u8]) -> Vec<Guess> {
                 heading_level = run as u8;
             } else if heading_level <= 2 && previous_has_pipe && is_delimiter_row(rest) {
                 in_rows = true;
-                columns = rest.iter().filter(|&&b| b == b'|').count() + 1;
+                // The delimiter row's cells: one more than its pipes, less
+                // a leading and a trailing one.
+                let trimmed = rest.trim_ascii();
+                columns = rest.iter().filter(|&&b| b == b'|').count() + 1
+                    - usize::from(trimmed.first() == Some(&b'|'))
+                    - usize::from(trimmed.len() > 1 && trimmed.last() == Some(&b'|'));
                 guesses.push(Guess {
                     header: previous.clone(),
                     rows: Vec::new(),
                     shortened: true,
+                    missing: 0,
                 });
             }
         }
@@ -131,17 +144,26 @@ fn guess_tables(bytes: &[u8]) -> Vec<Guess> {
             && !in_rows
             && guess.shortened
         {
-            guess.shortened =
-                guess.rows.len() >= 2 && guess.rows.len() * columns < MAX_FILLED_CELLS;
+            guess.shortened = guess.rows.len() >= 2 && guess.missing < MAX_FILLED_CELLS;
         }
     }
     if let Some(guess) = guesses.last_mut() {
-        guess.shortened = guess.shortened
-            && guess.rows.len() >= 2
-            && guess.rows.len() * columns < MAX_FILLED_CELLS;
+        guess.shortened =
+            guess.shortened && guess.rows.len() >= 2 && guess.missing < MAX_FILLED_CELLS;
     }
     guesses.retain(|g| !g.rows.is_empty());
     guesses
+}
+
+/// The fewest cells the parser can find in the table row `row` (which
+/// starts with `|`, and holds more than blanks after it): one less than
+/// its pipes that end a cell — every `|` but one right after a `\` — and
+/// at least one.
+fn fewest_cells(row: &[u8]) -> usize {
+    let ends = memchr::memchr_iter(b'|', row)
+        .filter(|&at| at == 0 || row[at - 1] != b'\\')
+        .count();
+    ends.saturating_sub(1).max(1)
 }
 
 /// Whether `line` is a table's delimiter row: pipes, dashes, colons and
@@ -169,6 +191,7 @@ pub fn reduce(body: &str) -> Option<Reduced> {
         .sum();
     let mut text = Vec::with_capacity(bytes.len() - left_out);
     let mut cuts = Vec::new();
+    let mut left_out_so_far = 0;
     let mut at = 0;
     for guess in &guesses {
         let kept = if guess.shortened {
@@ -187,7 +210,8 @@ pub fn reduce(body: &str) -> Option<Reduced> {
         if guess.shortened
             && let (Some(first), Some(last)) = (guess.rows.first(), guess.rows.last())
         {
-            cuts.push((text.len(), last.end - first.end));
+            left_out_so_far += last.end - first.end;
+            cuts.push((text.len(), left_out_so_far));
             at = last.end;
         }
     }
@@ -205,10 +229,7 @@ impl Reduced {
     /// cut at or before it.
     fn original(&self, at: usize) -> usize {
         let before = self.cuts.partition_point(|&(cut, _)| cut <= at);
-        at + self.cuts[..before]
-            .iter()
-            .map(|&(_, len)| len)
-            .sum::<usize>()
+        at + before.checked_sub(1).map_or(0, |i| self.cuts[i].1)
     }
 
     /// Maps `doc`, the parse of the reduced text at document offset
@@ -324,5 +345,35 @@ mod tests {
             assert_eq!(fast.html_blocks, full.html_blocks, "{body}");
             assert_eq!(fast.code_blocks, full.code_blocks, "{body}");
         }
+    }
+
+    #[test]
+    fn a_long_table_is_shortened_unless_its_rows_could_lack_the_parsers_limit_of_cells() {
+        let table = |rows: usize, row: &str| {
+            format!(
+                "## Decisions\n\n| a | b | c | d |\n|---|---|---|---|\n{}\nAfter.\n",
+                row.repeat(rows)
+            )
+        };
+        // Every row holds every cell: nothing to fill, however many rows.
+        let full_rows = table(100_000, "| `k` | 2 \\| x | 3 | 4 |\n");
+        let reduced = reduce(&full_rows).expect("a table");
+        assert!(reduced.guesses[0].shortened);
+        assert_eq!(reduced.guesses[0].missing, 0);
+        // Rows of one cell each lack three: past the parser's limit, which
+        // ends the table there, the guess is not taken, and the parse is
+        // the full parse's.
+        let sparse = table(MAX_FILLED_CELLS / 3 + 10, "| x\n");
+        let reduced = reduce(&sparse).expect("a table");
+        assert!(!reduced.guesses[0].shortened);
+        let (fast, full) = parse_both(&sparse);
+        assert_eq!(fast.tables, full.tables);
+        assert_eq!(fast.headings, full.headings);
+        let few = table(1_000, "| x\n");
+        let (fast, full) = parse_both(&few);
+        assert!(reduce(&few).expect("a table").guesses[0].shortened);
+        assert_eq!(fast.tables, full.tables);
+        assert_eq!(fewest_cells(b"| a | b \\| c |"), 2);
+        assert_eq!(fewest_cells(b"| a"), 1);
     }
 }

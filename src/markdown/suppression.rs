@@ -13,6 +13,8 @@
 //!   directive word may be left out.
 //! - Comments inside code blocks, inline code or the frontmatter, and
 //!   comments that span lines, are not suppressions.
+//! - A suppression runs to the first `-->` after its `<!--`; a `<!--`
+//!   inside it is read as one of its names and opens no comment of its own.
 //!
 //! This is lexical: where the comments are, what they cover and the names
 //! they list as written. Which checks a name stands for, and what a
@@ -121,8 +123,20 @@ pub fn comments(file: &MarkdownFile) -> Vec<Comment> {
     let text = file.text.as_str();
     let body = file.frontmatter.as_ref().map_or(0, |f| f.end);
     let mut found: Vec<(Comment, bool)> = Vec::new();
+    // The last search for a `-->`: on line `.0`, the first one at or after
+    // offset `.1` is at `.2` (`None`: none before the end of the line). The
+    // openings come in order, so each stretch of a line is searched once,
+    // however many `<!--` it holds.
+    let mut last_search: Option<(usize, usize, Option<usize>)> = None;
+    // The end of the last suppression comment found: a `<!--` inside one
+    // is part of its names, and opens nothing.
+    let mut inside_comment = 0;
+    // Where the text of a line starts and ends, blanks trimmed, for the
+    // last line that held a suppression.
+    let mut blanks: Option<(usize, usize, usize)> = None;
     for (open, _) in text.match_indices("<!--") {
-        if open < body
+        if open < inside_comment
+            || open < body
             || inside(&file.doc.code_blocks, |b| &b.range, open)
             || inside(&file.doc.code_spans, |r| r, open)
         {
@@ -130,7 +144,20 @@ pub fn comments(file: &MarkdownFile) -> Vec<Comment> {
         }
         let line = file.line_of(open);
         let line_range = file.lines.line_range(text, line);
-        let Some(close) = text[open + 4..line_range.end].find("-->") else {
+        let from = open + 4;
+        let close = match last_search {
+            Some((on, searched, found))
+                if on == line && searched <= from && found.is_none_or(|c| c >= from) =>
+            {
+                found
+            }
+            _ => {
+                let found = text[from..line_range.end].find("-->").map(|c| from + c);
+                last_search = Some((line, from, found));
+                found
+            }
+        };
+        let Some(close) = close.map(|c| c - from) else {
             continue;
         };
         let inner_range = (open + 4)..(open + 4 + close);
@@ -138,13 +165,18 @@ pub fn comments(file: &MarkdownFile) -> Vec<Comment> {
             continue;
         };
         let span = open..inner_range.end + 3;
+        inside_comment = span.end;
         let names = names(text, (inner_range.start + names_at)..inner_range.end);
-        let own_line = text[line_range.start..open]
-            .trim_matches([' ', '\t'])
-            .is_empty()
-            && text[span.end..line_range.end]
-                .trim_matches([' ', '\t', '\r'])
-                .is_empty();
+        let (first, end) = match blanks {
+            Some((on, first, end)) if on == line => (first, end),
+            _ => {
+                let visible = text[line_range.clone()].trim_matches([' ', '\t', '\r']);
+                let first = visible.as_ptr() as usize - text.as_ptr() as usize;
+                blanks = Some((line, first, first + visible.len()));
+                (first, first + visible.len())
+            }
+        };
+        let own_line = first >= open && end <= span.end;
         let scope = if word == FILE_DIRECTIVE {
             Scope::File
         } else if own_line {
@@ -162,17 +194,38 @@ pub fn comments(file: &MarkdownFile) -> Vec<Comment> {
             own_line,
         ));
     }
-    let own_lines: Vec<usize> = found
-        .iter()
-        .filter(|(_, own)| *own)
-        .map(|(d, _)| d.line)
-        .collect();
+    // The line each own-line comment covers: the next non-blank line that
+    // holds no own-line comment. From the last comment up, a comment whose
+    // search meets the line of a later one takes that one's target, so
+    // each line is looked at once.
     let last = file.lines.len();
+    let mut targets: Vec<(usize, Option<usize>)> = Vec::new();
+    for (directive, _) in found.iter().rev().filter(|(_, own)| *own) {
+        if targets
+            .last()
+            .is_some_and(|(line, _)| *line == directive.line)
+        {
+            continue;
+        }
+        let mut target = None;
+        for l in directive.line + 1..=last {
+            if targets.last().is_some_and(|(line, _)| *line == l) {
+                target = targets.last().and_then(|(_, t)| *t);
+                break;
+            }
+            if !is_blank(file, l) {
+                target = Some(l);
+                break;
+            }
+        }
+        targets.push((directive.line, target));
+    }
+    targets.reverse();
     for (directive, _) in &mut found {
-        if directive.scope == Scope::Line(None) {
-            let target = (directive.line + 1..=last)
-                .find(|&l| !is_blank(file, l) && own_lines.binary_search(&l).is_err());
-            directive.scope = Scope::Line(target);
+        if directive.scope == Scope::Line(None)
+            && let Ok(i) = targets.binary_search_by_key(&directive.line, |(line, _)| *line)
+        {
+            directive.scope = Scope::Line(targets[i].1);
         }
     }
     found.into_iter().map(|(d, _)| d).collect()

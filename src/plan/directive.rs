@@ -118,16 +118,22 @@ pub fn first_word(value: &str) -> Option<String> {
 /// the heading up to the next heading of level 1 or 2. Deeper headings stay
 /// inside. Every such section counts, in document order.
 pub fn sections_starting(file: &MarkdownFile, prefix: &str) -> Vec<Range<usize>> {
-    file.doc
-        .headings
-        .iter()
-        .enumerate()
-        .filter(|(_, h)| h.level == 2 && starts_with_ignore_case(&h.text, prefix))
-        .map(|(i, h)| {
-            let section = file.doc.section(i, 2, file.text.len());
-            h.range.end.min(section.end)..section.end
-        })
-        .collect()
+    // Each section ends where the next heading of level 1 or 2 of the
+    // document itself starts ([`crate::markdown::Document::section`]):
+    // found from the last heading up, in one pass.
+    let headings = &file.doc.headings;
+    let mut end = file.text.len();
+    let mut out = Vec::new();
+    for h in headings.iter().rev() {
+        if h.level == 2 && starts_with_ignore_case(&h.text, prefix) {
+            out.push(h.range.end.min(end)..end);
+        }
+        if h.level <= 2 && !h.nested {
+            end = h.range.start;
+        }
+    }
+    out.reverse();
+    out
 }
 
 /// The first line in `range` of `file` (outside code and HTML blocks) that
@@ -252,12 +258,9 @@ impl Plan {
             .split_whitespace()
             .next()
             .and_then(|w| w.bytes().next());
-        blocks
-            .blocks
-            .iter()
-            .zip(bullets)
-            .filter(|(block, _)| block.number == phase)
-            .flat_map(|(_, lines)| lines)
+        self.blocks_of(phase)
+            .filter_map(|(i, _)| bullets.get(i))
+            .flatten()
             .filter(|bullet| initial.is_none_or(|i| bullet.initial.eq_ignore_ascii_case(&i)))
             .find_map(|bullet| {
                 let text = &self.file.text[bullet.span.clone()];

@@ -129,6 +129,9 @@ pub struct Handoffs {
     /// Phase number → index into `files` of its newest handoff (by
     /// modification time, then path).
     newest: BTreeMap<u32, usize>,
+    /// Every (phase number, index into `files`) pair, sorted: the handoffs
+    /// of one phase, in file-name order, are a run of it.
+    by_phase: Vec<(u32, usize)>,
     /// The folder scanned (`None` when the handoffs were not scanned from
     /// one).
     dir: Option<PathBuf>,
@@ -139,6 +142,7 @@ impl Handoffs {
     pub const NONE: Handoffs = Handoffs {
         files: Vec::new(),
         newest: BTreeMap::new(),
+        by_phase: Vec::new(),
         dir: None,
     };
 
@@ -202,9 +206,16 @@ impl Handoffs {
                 newest.insert(phase, i);
             }
         }
+        let mut by_phase: Vec<(u32, usize)> = files
+            .iter()
+            .enumerate()
+            .filter_map(|(i, h)| Some((h.phase?, i)))
+            .collect();
+        by_phase.sort_unstable();
         Handoffs {
             files,
             newest,
+            by_phase,
             dir: None,
         }
     }
@@ -295,10 +306,11 @@ impl Handoffs {
     /// The handoffs whose name gives `phase`, in file-name order, each with
     /// its index in [`Handoffs::all`].
     pub fn of_phase(&self, phase: u32) -> impl Iterator<Item = (usize, &Handoff)> {
-        self.files
+        let first = self.by_phase.partition_point(|&(p, _)| p < phase);
+        self.by_phase[first..]
             .iter()
-            .enumerate()
-            .filter(move |(_, h)| h.phase == Some(phase))
+            .take_while(move |&&(p, _)| p == phase)
+            .map(|&(_, i)| (i, &self.files[i]))
     }
 
     /// The index in [`Handoffs::all`] of the newest handoff of `phase`.

@@ -64,6 +64,9 @@ struct PhaseBlocks {
     blocks: Vec<PhaseBlock>,
     /// Phase number → index into `blocks` of the first block for that phase.
     index: PhaseIndex,
+    /// Every (phase number, index into `blocks`) pair, sorted: the blocks
+    /// of one phase, in document order, are a run of it.
+    by_phase: Vec<(u32, usize)>,
     /// The lines of each block that may be directive bullets, read on first
     /// use (see [`Plan::phase_directive`]).
     bullets: std::sync::OnceLock<Vec<Vec<directive::BulletLine>>>,
@@ -131,6 +134,12 @@ impl Plan {
             .unwrap_or_default()
     }
 
+    /// Whether the phase graph has a row for `phase` (whether
+    /// [`Plan::graph_phases`] holds it, without a scan).
+    pub fn in_graph(&self, phase: u32) -> bool {
+        self.graph.as_ref().is_some_and(|g| g.row(phase).is_some())
+    }
+
     /// The frontmatter fields (read on first use).
     pub fn frontmatter(&self) -> &Frontmatter {
         self.frontmatter
@@ -148,14 +157,33 @@ impl Plan {
         blocks.index.get(phase).map(|i| &blocks.blocks[i])
     }
 
+    /// Every `### Phase N` block of `phase`, in document order, with its
+    /// index in [`Plan::phases`] (a binary search, not a scan of every
+    /// block).
+    pub fn blocks_of(&self, phase: u32) -> impl Iterator<Item = (usize, &PhaseBlock)> + '_ {
+        let blocks = self.phase_blocks();
+        let first = blocks.by_phase.partition_point(|&(p, _)| p < phase);
+        blocks.by_phase[first..]
+            .iter()
+            .take_while(move |&&(p, _)| p == phase)
+            .map(|&(_, i)| (i, &blocks.blocks[i]))
+    }
+
     /// The phase blocks and their index, read on first use.
     fn phase_blocks(&self) -> &PhaseBlocks {
         self.phases.get_or_init(|| {
             let blocks = phase::read_phase_blocks(&self.file);
-            let index = PhaseIndex::new(blocks.iter().enumerate().map(|(i, b)| (b.number, i)));
+            let mut by_phase: Vec<(u32, usize)> = blocks
+                .iter()
+                .enumerate()
+                .map(|(i, b)| (b.number, i))
+                .collect();
+            by_phase.sort_unstable();
+            let index = PhaseIndex::new(by_phase.iter().copied());
             PhaseBlocks {
                 blocks,
                 index,
+                by_phase,
                 bullets: std::sync::OnceLock::new(),
             }
         })

@@ -221,10 +221,39 @@ pub fn phase_states(
 ) -> Vec<(u32, PhaseState)> {
     let phases = plan.graph_phases();
     let statuses: HashMap<u32, HandoffStatus> = phases.iter().map(|&p| (p, status_of(p))).collect();
-    let defined: BTreeSet<u32> = phases.iter().copied().collect();
     let verified = |d: u32| {
         statuses.get(&d) == Some(&HandoffStatus::Done)
             && qa.is_none_or(|q| !q.gates(plan, d) || QA_RELEASING_VERDICTS.contains(&q.verdict(d)))
+    };
+    // The phases sorted, and how many of those before each are verified:
+    // a range of dependencies is judged by two bisections, never phase by
+    // phase.
+    let mut sorted = phases.clone();
+    sorted.sort_unstable();
+    sorted.dedup();
+    let mut verified_before = Vec::with_capacity(sorted.len() + 1);
+    verified_before.push(0usize);
+    for &d in &sorted {
+        let last = verified_before.last().copied().unwrap_or(0);
+        verified_before.push(last + usize::from(verified(d)));
+    }
+    // Whether some dependency of `row` is not verified (or not defined).
+    let waits_on = |tokens: &[DependsToken]| {
+        tokens.iter().any(|token| {
+            let (a, b) = match *token {
+                DependsToken::Phase(d) => (d, d),
+                DependsToken::Range(a, b) => (a, b),
+                DependsToken::Unknown(_) => return false,
+            };
+            if a > b {
+                return false;
+            }
+            let lo = sorted.partition_point(|&p| p < a);
+            let hi = sorted.partition_point(|&p| p <= b);
+            let defined = (hi - lo) as u64;
+            defined < u64::from(b.saturating_sub(a)) + 1
+                || verified_before[hi] - verified_before[lo] < hi - lo
+        })
     };
     phases
         .iter()
@@ -234,10 +263,12 @@ pub fn phase_states(
                 Some(HandoffStatus::InProgress) => PhaseState::InProgress,
                 Some(HandoffStatus::Stuck) => PhaseState::Stuck,
                 _ => {
-                    let waiting = dependencies(plan, p, &defined)
-                        .into_iter()
-                        .any(|d| d.is_none_or(|d| !verified(d)));
-                    if waiting {
+                    let tokens = plan
+                        .graph
+                        .as_ref()
+                        .and_then(|g| g.row(p))
+                        .map_or(&[][..], |r| r.depends.as_slice());
+                    if waits_on(tokens) {
                         PhaseState::Waiting
                     } else {
                         PhaseState::Ready

@@ -94,9 +94,7 @@ pub fn cell_at<'a>(
     let column = (*table.columns.get(index)?)?;
     let token = word_around(text, col, cells[index].clone());
     let row = table
-        .lines
-        .iter()
-        .find(|l| l.line == line)
+        .line(line)
         .and_then(|l| l.row)
         .and_then(|i| table.rows.get(i));
     Some(Cell {

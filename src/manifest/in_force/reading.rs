@@ -42,6 +42,9 @@ pub fn says_nothing(value: &str) -> Option<String> {
     if plain.is_empty() {
         return Some("the value is empty".to_string());
     }
+    if shows_plainly(value) {
+        return None;
+    }
     let shown = crate::markdown::inline::visible(value);
     match &*shown {
         "" => Some(format!(
@@ -53,6 +56,20 @@ pub fn says_nothing(value: &str) -> Option<String> {
         }
         _ => None,
     }
+}
+
+/// Whether `value` shows an ASCII letter or digit once rendered, known
+/// without rendering it: it holds one, and none of the characters by which
+/// inline Markdown or a table row can hide text (`&` entities, `<` HTML,
+/// `[`/`]`/`!` links and images, `\\` escapes, backticks, `|` cell
+/// borders). Emphasis and strikethrough marks hide only themselves. The
+/// render of every twin row's value is most of what a large twin costs.
+fn shows_plainly(value: &str) -> bool {
+    let bytes = value.as_bytes();
+    bytes.iter().any(u8::is_ascii_alphanumeric)
+        && !bytes
+            .iter()
+            .any(|b| matches!(b, b'&' | b'<' | b'[' | b']' | b'!' | b'\\' | b'`' | b'|'))
 }
 
 /// Why `value`, a row's value, is only a placeholder, when it is (SPEC
@@ -280,6 +297,24 @@ pub fn read_word(spec: &KeySpec, word: &str) -> Reading {
 
 #[cfg(test)]
 mod tests {
+
+    proptest::proptest! {
+        /// A value [`shows_plainly`] passes renders as something that is
+        /// neither empty nor a lone dash or `…`: the render would say the
+        /// same.
+        #[test]
+        fn a_plain_value_shows_itself(pieces in proptest::collection::vec(proptest::sample::select(vec![
+            "a", "7", " ", "*", "_", "~~", "-", "…", "|", "<a>", "<!--a-->", "&a;", "&#97;", "[a](b)",
+            "![a](b)", "[a]", "\\a", "`a`", "\u{200B}", "&nbsp;", "#", ".",
+        ]), 1..5)) {
+            let value = pieces.concat();
+            if shows_plainly(&value) {
+                let shown = crate::markdown::inline::visible(&value);
+                proptest::prop_assert!(!matches!(&*shown, "" | "—" | "–" | "-" | "…"), "{:?} shows {:?}", value, shown);
+                proptest::prop_assert!(shown.bytes().any(|b| b.is_ascii_alphanumeric()));
+            }
+        }
+    }
     use super::*;
 
     fn spec(key: &str) -> &'static KeySpec {

@@ -141,7 +141,10 @@ fn stray_pipe_lines(
     while line <= last {
         let range = file.lines.line_range(&file.text, line);
         // A table's lines all start inside it: go on after its last line.
-        if let Some(table) = tables.iter().find(|t| t.contains(&range.start)) {
+        // (The tables are in order and do not overlap: the one that can
+        // hold the line starts last at or before it.)
+        let after = tables.partition_point(|t| t.start <= range.start);
+        if let Some(table) = tables[..after].last().filter(|t| t.contains(&range.start)) {
             line = file.line_of(table.end - 1).max(line) + 1;
             continue;
         }

@@ -45,6 +45,18 @@ impl DecisionTable {
         self.columns.iter().position(|c| *c == Some(column))
     }
 
+    /// The index in [`DecisionTable::lines`] of the body line on 1-based
+    /// `line`, if the table has one (a binary search: the lines are in
+    /// order).
+    pub fn line_index(&self, line: usize) -> Option<usize> {
+        self.lines.binary_search_by_key(&line, |l| l.line).ok()
+    }
+
+    /// The body line on 1-based `line`, if the table has one.
+    pub fn line(&self, line: usize) -> Option<&BodyLine> {
+        self.line_index(line).map(|i| &self.lines[i])
+    }
+
     /// 1-based line of the table's last line (the header's when the table
     /// has no body).
     pub fn last_line(&self) -> usize {

@@ -294,6 +294,7 @@ pub fn find(file: &MarkdownFile, kind: FileKind, section: Option<&DecisionSectio
     let section_range = section.map(|s| s.range.clone());
     let in_section = |offset: usize| section_range.as_ref().is_some_and(|r| r.contains(&offset));
     let hiders = hiders(file, section_range.as_ref());
+    let outside = Outside::new(file, section);
     let mut out = Vec::new();
     let mut hidden_lines = vec![false; file.lines.len() + 2];
     for hider in &hiders {
@@ -364,7 +365,7 @@ pub fn find(file: &MarkdownFile, kind: FileKind, section: Option<&DecisionSectio
         } else if decision() {
             out.push(Unread {
                 line: first,
-                place: outside(file, section, table.range.start),
+                place: outside.place(table.range.start),
             });
         }
     }
@@ -379,7 +380,7 @@ pub fn find(file: &MarkdownFile, kind: FileKind, section: Option<&DecisionSectio
             let start = file.lines.line_start(first);
             out.push(Unread {
                 line: first,
-                place: outside(file, section, start),
+                place: outside.place(start),
             });
         }
         run.clear();
@@ -402,7 +403,9 @@ pub fn find(file: &MarkdownFile, kind: FileKind, section: Option<&DecisionSectio
     if let Some(section) = section {
         let seen = |line: usize| hidden(line) || table_lines.get(line).copied().unwrap_or(false);
         let found = unshaped_rows(file, section, &seen);
-        let already = |u: &Unread| out.iter().any(|o| o.line == u.line);
+        let mut lines: Vec<usize> = out.iter().map(|o| o.line).collect();
+        lines.sort_unstable();
+        let already = |u: &Unread| lines.binary_search(&u.line).is_ok();
         let found: Vec<Unread> = found.into_iter().filter(|u| !already(u)).collect();
         out.extend(found);
     }
@@ -410,15 +413,39 @@ pub fn find(file: &MarkdownFile, kind: FileKind, section: Option<&DecisionSectio
     out
 }
 
-/// The place of rows at byte `offset`, in the open outside the Decisions
-/// section `section` (or in a file without one).
-fn outside(file: &MarkdownFile, section: Option<&DecisionSection>, offset: usize) -> Place {
-    let under = file
-        .doc
-        .headings
-        .iter()
-        .rfind(|h| !h.nested && h.range.start < offset)
-        .map(|h| {
+/// Where rows in the open outside the Decisions section sit: the headings
+/// that can be over them, and the lines that start with the word Decision,
+/// read once per file so that each table or run of pipe lines is placed
+/// without a scan of the file.
+struct Outside<'a> {
+    file: &'a MarkdownFile,
+    section: Option<&'a DecisionSection>,
+    /// The headings of the document itself (not nested), in order.
+    open_headings: Vec<&'a crate::markdown::Heading>,
+    /// With no Decisions section: the lines that start with the word
+    /// Decision ([`starts_with_decision`]), in order.
+    decision_lines: std::cell::OnceCell<Vec<usize>>,
+}
+
+impl<'a> Outside<'a> {
+    fn new(file: &'a MarkdownFile, section: Option<&'a DecisionSection>) -> Outside<'a> {
+        Outside {
+            file,
+            section,
+            open_headings: file.doc.headings.iter().filter(|h| !h.nested).collect(),
+            decision_lines: std::cell::OnceCell::new(),
+        }
+    }
+
+    /// The place of rows at byte `offset`, in the open outside the
+    /// Decisions section (or in a file without one).
+    fn place(&self, offset: usize) -> Place {
+        let file = self.file;
+        let before = self
+            .open_headings
+            .partition_point(|h| h.range.start < offset);
+        let under = before.checked_sub(1).map(|i| {
+            let h = self.open_headings[i];
             let first = file.line_of(h.range.start);
             let last = file.line_of(h.range.end.saturating_sub(1).max(h.range.start));
             let underline = (last > first
@@ -435,18 +462,27 @@ fn outside(file: &MarkdownFile, section: Option<&DecisionSection>, offset: usize
                 underline,
             }
         });
-    match section {
-        None => {
-            let from = under.as_ref().map_or(1, |h| h.line);
-            let near = (from..file.line_of(offset))
-                .rev()
-                .find(|&l| starts_with_decision(file.line_text(l)));
-            Place::NoSection { under, near }
+        match self.section {
+            None => {
+                let from = under.as_ref().map_or(1, |h| h.line);
+                let lines = self.decision_lines.get_or_init(|| {
+                    (1..=file.lines.len())
+                        .filter(|&l| starts_with_decision(file.line_text(l)))
+                        .collect()
+                });
+                // The last such line in from..line_of(offset).
+                let below = lines.partition_point(|&l| l < file.line_of(offset));
+                let near = below
+                    .checked_sub(1)
+                    .map(|i| lines[i])
+                    .filter(|&l| l >= from);
+                Place::NoSection { under, near }
+            }
+            Some(section) => Place::OutsideSection {
+                section_line: section.heading_line,
+                under: under.filter(|h| h.line >= section.heading_line),
+            },
         }
-        Some(section) => Place::OutsideSection {
-            section_line: section.heading_line,
-            under: under.filter(|h| h.line >= section.heading_line),
-        },
     }
 }
 

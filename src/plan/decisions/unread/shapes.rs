@@ -82,7 +82,6 @@ pub(super) fn unshaped_rows(
     }
     let manifest_line = section.table.as_ref().map(|t| t.header_line);
     let scan_all = manifest_line.is_none() && section.problems.is_empty();
-    let code = file.doc.code_blocks_in(section.range.clone());
     let mut out: Vec<Unread> = Vec::new();
     let mut unmanifested = false;
     let mut run: Option<(usize, std::mem::Discriminant<Place>)> = None;
@@ -94,7 +93,10 @@ pub(super) fn unshaped_rows(
         let text = file.line_text(line);
         // An indented code block starts after its indentation.
         let at = start + (text.len() - text.trim_start_matches([' ', '\t']).len());
-        let in_code = code.iter().find(|b| b.range.contains(&at));
+        let in_code = file
+            .doc
+            .code_block_at(at)
+            .filter(|b| b.range.start < section.range.end && section.range.start < b.range.end);
         let place = if let Some(block) = in_code {
             let fence = block.fenced
                 && (line == file.line_of(block.range.start)
