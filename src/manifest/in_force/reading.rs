@@ -83,8 +83,11 @@ fn shows_plainly(value: &str) -> bool {
 pub fn only_placeholder(value: &str) -> Option<String> {
     let plain = clean_value(value);
     let word = crate::markdown::table::strip_emphasis(&plain);
+    // A value that shows plainly renders as itself, bar emphasis marks,
+    // which `word` has already dropped.
     let placeholder = vocab::is_placeholder(word)
-        || vocab::is_placeholder(&crate::markdown::inline::visible(value));
+        || (!shows_plainly(value)
+            && vocab::is_placeholder(&crate::markdown::inline::visible(value)));
     placeholder.then(|| format!("only a placeholder (\"{}\")", quoted(&plain)))
 }
 
