@@ -12,7 +12,6 @@
 
 use std::ops::Range;
 
-use super::duration::duration_minutes;
 use super::{Hit, LintInput};
 use crate::error::escape_invisible;
 use crate::plan::Plan;
@@ -20,6 +19,7 @@ use crate::plan::decisions::FileKind;
 use crate::plan::directive::{
     LineShape, after_colon, lines_in, match_directive, sections_starting,
 };
+use crate::plan::duration::duration_minutes;
 use crate::vocab::human_steps::{
     self as vocab, AUTO_OPEN, OPERATOR_ERRANDS, STEP_LABEL, StepKind, WATCH_SCHEMES, WHERE,
 };

@@ -24,7 +24,6 @@ pub mod console;
 pub mod decision_sources;
 pub mod decisions;
 pub mod directives;
-pub mod duration;
 pub mod env;
 mod finding;
 pub mod fix;

@@ -11,7 +11,9 @@
 pub mod decisions;
 
 pub mod directive;
+pub mod duration;
 pub mod frontmatter;
+pub mod readers;
 
 pub mod graph;
 
