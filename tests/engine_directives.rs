@@ -10,7 +10,8 @@ mod common;
 use common::{Root, stderr, stdout};
 
 /// The modes whose phase is optional: run without one, then for each phase.
-const OPTIONAL: [&str; 14] = [
+const OPTIONAL: [&str; 15] = [
+    "--human-steps",
     "--mcp",
     "--mcp-policy",
     "--permission-mode",
@@ -28,7 +29,8 @@ const OPTIONAL: [&str; 14] = [
 ];
 
 /// The modes that need a phase.
-const PER_PHASE: [&str; 5] = [
+const PER_PHASE: [&str; 6] = [
+    "--landing",
     "--checkout",
     "--verify-in",
     "--setup",
@@ -136,13 +138,32 @@ fn the_phase_bullet_wins_over_the_plan_line_and_a_skipped_word_falls_through() {
     // A bullet inside a code fence is an example, not the phase's directive.
     assert_eq!(answer(&["--land", "5"]), "trunk\tplan\n");
     assert_eq!(answer(&["--checkout", "5"]), "\n");
+    // A step the reader refuses (an unknown kind, the old free text) is
+    // not asked for; the errands are phase 0.
+    assert_eq!(
+        answer(&["--human-steps", "2"]),
+        "physical\tbolt the arm\t\tattest\thost\t\t\t\t\t\t45\t4,5\tguides/arm.md\n"
+    );
+    assert!(answer(&["--human-steps"]).starts_with("0\tthird-party-approval\t"));
+    // The ledger's columns by name: an added column shifts nothing.
+    assert_eq!(
+        answer(&["--landing", "3"]),
+        "3\tharbor\tlanded\ttrunk\tmain\t0123abc\t\tbo\t2026-02-03\t\n"
+    );
 }
 
 #[test]
 fn refusals_are_worded_as_the_reference_words_them() {
     let root = Root::fixture("engine/harbor-directives");
     let case = "harbor-directives";
-    for mode in ["--permission-mode", "--land", "--wait-count", "--waits-on"] {
+    for mode in [
+        "--permission-mode",
+        "--land",
+        "--wait-count",
+        "--waits-on",
+        "--human-steps",
+        "--landing",
+    ] {
         assert_eq!(
             pg(&root, case, &[mode, "9"]),
             (
@@ -172,6 +193,7 @@ fn refusals_are_worded_as_the_reference_words_them() {
             "usage: phase-graph.sh <slug> --person-check N\n",
         ),
         ("--waits-on", "usage: phase-graph.sh <slug> --waits-on N\n"),
+        ("--landing", "usage: phase-graph.sh <slug> --landing N\n"),
     ] {
         assert_eq!(
             pg(&root, case, &[mode]),

@@ -24,7 +24,9 @@ pub mod env;
 pub mod facts;
 pub mod gate;
 pub mod graph;
+pub mod human_steps;
 pub mod issues;
+pub mod landing;
 pub mod modes;
 pub mod progress;
 pub mod ready;
@@ -268,6 +270,10 @@ pub enum Answer {
     WaitCount(directives::Amount),
     /// `--verify-timeout [N]`.
     VerifyTimeout(directives::Amount),
+    /// `--landing N`.
+    Landing(landing::Landing),
+    /// `--human-steps [N]`.
+    HumanSteps(human_steps::HumanSteps),
 }
 
 impl Answer {

@@ -207,12 +207,14 @@ pub const MODES: &[ModeSpec] = &[
         summary: "the refs a phase waits on",
         run: Some(super::budget::waits_on),
     },
-    later(
-        "--human-steps",
-        ArgKind::OptionalPhase,
-        "",
-        "Human step bullets as TSV",
-    ),
+    ModeSpec {
+        name: "--human-steps",
+        arg: ArgKind::OptionalPhase,
+        usage: "",
+        needs: Needs::PLAN,
+        summary: "Human step bullets as TSV",
+        run: Some(super::human_steps::human_steps),
+    },
     ModeSpec {
         name: "--land",
         arg: ArgKind::OptionalPhase,
@@ -277,12 +279,14 @@ pub const MODES: &[ModeSpec] = &[
         summary: "paths no two phases may touch at once",
         run: Some(super::budget::clash_zones),
     },
-    later(
-        "--landing",
-        ArgKind::Phase,
-        "usage: phase-graph.sh <slug> --landing N",
-        "the landing ledger's rows",
-    ),
+    ModeSpec {
+        name: "--landing",
+        arg: ArgKind::Phase,
+        usage: "usage: phase-graph.sh <slug> --landing N",
+        needs: Needs::PLAN,
+        summary: "the landing ledger's rows",
+        run: Some(super::landing::landing),
+    },
     later(
         "--notes",
         ArgKind::Phase,

@@ -19,6 +19,8 @@ pub mod graph;
 
 pub mod handoff;
 pub mod handoff_state;
+pub mod human_steps;
+pub mod landing;
 
 pub mod phase;
 

@@ -102,6 +102,19 @@ pub fn text(answer: &Answer) -> String {
             (Some(v), Some(s)) => format!("{v}\t{}\n", s.word()),
             _ => String::new(),
         },
+        Answer::HumanSteps(h) => h
+            .steps
+            .iter()
+            .map(|s| match h.phase {
+                Some(_) => format!("{}\n", s.line()),
+                None => format!("{}\t{}\n", s.phase, s.line()),
+            })
+            .collect(),
+        Answer::Landing(l) => l
+            .rows
+            .iter()
+            .map(|r| format!("{}\n", r.cells().join("\t")))
+            .collect(),
         Answer::WaitBudget(a) | Answer::WaitCount(a) | Answer::VerifyTimeout(a) => {
             match (a.value, a.source) {
                 (Some(v), Some(s)) => format!("{v}\t{}\n", s.word()),
