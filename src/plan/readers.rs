@@ -461,12 +461,12 @@ mod tests {
     #[test]
     fn policy_labels_are_cut_at_the_last() {
         assert_eq!(
-            after_last_label("**MCP policy:** require", "mcp", "policy"),
+            after_last_label("**MCP policy**: require", "mcp", "policy"),
             Some(" require")
         );
         assert_eq!(
             after_last_label("**mcp  Policy (x):** continue", "mcp", "policy"),
-            Some(" continue")
+            Some("** continue")
         );
         assert_eq!(after_last_label("MCP POLICY: x", "mcp", "policy"), None);
         assert_eq!(

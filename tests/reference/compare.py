@@ -52,11 +52,11 @@ PLAIN_STATIC = ["--plan-status", "--closed"]
 # The directive readers: run for every phase, and those whose phase is
 # optional without one too; the plan-wide ones once (and once with a phase,
 # which they refuse).
-DIRECTIVE_PHASE = ["--person-check", "--waits-on", "--setup", "--verify-in", "--checkout"]
+DIRECTIVE_PHASE = ["--person-check", "--waits-on", "--setup", "--verify-in", "--checkout", "--landing"]
 DIRECTIVE_OPTIONAL = [
     "--mcp", "--mcp-policy", "--permission-mode", "--model-policy", "--credentials",
     "--credential-policy", "--floor", "--land", "--gitlink", "--isolation", "--issues",
-    "--wait-budget", "--wait-count", "--verify-timeout",
+    "--wait-budget", "--wait-count", "--verify-timeout", "--human-steps",
 ]
 DIRECTIVE_PLAN = [
     "--accounts", "--conflict-policy", "--messaging", "--base-branch", "--clash-zones",
@@ -86,6 +86,9 @@ EDGES = [
     ["--floor", "99999"],
     ["--conflict-policy", "1"],
     ["--base-branch", "1"],
+    ["--human-steps", "0"],
+    ["--human-steps", "99999"],
+    ["--landing"],
 ]
 
 SCENARIOS = ["none", "progress", "qa", "done"]
