@@ -17,12 +17,16 @@
 //! read on first use.
 
 pub mod board;
+pub mod budget;
 pub mod deps;
+pub mod directives;
 pub mod env;
 pub mod facts;
 pub mod gate;
 pub mod graph;
+pub mod human_steps;
 pub mod issues;
+pub mod landing;
 pub mod modes;
 pub mod progress;
 pub mod ready;
@@ -216,6 +220,60 @@ pub enum Answer {
     PlanStatus(status::PlanStatusAnswer),
     /// `--closed`.
     Closed(status::Closed),
+    /// `--mcp [N]`.
+    Mcp(budget::Listed),
+    /// `--credentials [N]`.
+    Credentials(budget::Listed),
+    /// `--clash-zones`.
+    ClashZones(budget::Listed),
+    /// `--accounts`.
+    Accounts(budget::Accounts),
+    /// `--mcp-policy [N]`.
+    McpPolicy(budget::Said),
+    /// `--credential-policy [N]`.
+    CredentialPolicy(budget::Said),
+    /// `--qa-exhausted`.
+    QaExhausted(budget::Said),
+    /// `--person-check N`.
+    PersonCheck(budget::Said),
+    /// `--checkout N`.
+    Checkout(budget::Said),
+    /// `--verify-in N`.
+    VerifyIn(budget::Said),
+    /// `--setup N`.
+    Setup(budget::Lines),
+    /// `--waits-on N`.
+    WaitsOn(budget::Lines),
+    /// `--floor [N]`.
+    Floor(budget::Floors),
+    /// `--permission-mode [N]`.
+    PermissionMode(directives::Resolved),
+    /// `--model-policy [N]`.
+    ModelPolicy(directives::Resolved),
+    /// `--land [N]`.
+    Land(directives::Resolved),
+    /// `--gitlink [N]`.
+    Gitlink(directives::Resolved),
+    /// `--isolation [N]`.
+    Isolation(directives::Resolved),
+    /// `--issues [N]`.
+    Issues(directives::Resolved),
+    /// `--conflict-policy`.
+    ConflictPolicy(directives::Resolved),
+    /// `--messaging`.
+    Messaging(directives::Resolved),
+    /// `--base-branch`.
+    BaseBranch(directives::Resolved),
+    /// `--wait-budget [N]`.
+    WaitBudget(directives::Amount),
+    /// `--wait-count [N]`.
+    WaitCount(directives::Amount),
+    /// `--verify-timeout [N]`.
+    VerifyTimeout(directives::Amount),
+    /// `--landing N`.
+    Landing(landing::Landing),
+    /// `--human-steps [N]`.
+    HumanSteps(human_steps::HumanSteps),
 }
 
 impl Answer {

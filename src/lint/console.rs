@@ -8,13 +8,12 @@
 //! variable set but empty is an answer (nothing registered).
 
 use std::ops::Range;
-use std::sync::LazyLock;
 
-use super::duration::duration_minutes;
-use super::{Hit, LintInput, line_span};
+use super::{Hit, LintInput};
 use crate::plan::Plan;
 use crate::plan::decisions::FileKind;
-use crate::plan::directive::{DirectiveLine, after_colon, lines_in, sections_starting};
+use crate::plan::directive::{DirectiveLine, after_colon};
+use crate::plan::duration::duration_minutes;
 use crate::plan::verification::backtick_spans;
 use crate::vocab::console::{
     ACCOUNTS_LABEL, CREDENTIALS_LABEL, MCP_LABEL, MCP_POLICY_LABEL, MCP_POLICY_WORDS, MCP_REQUIRE,
@@ -53,18 +52,6 @@ fn raw<'p>(plan: &'p Plan, line: &DirectiveLine) -> &'p str {
     &plan.file.text[line.span.clone()]
 }
 
-/// The §Session budget lines (outside code) that contain `phrase`, any
-/// case, with their spans.
-fn budget_lines_containing<'p>(plan: &'p Plan, phrase: &str) -> Vec<(&'p str, Range<usize>)> {
-    let file = &plan.file;
-    sections_starting(file, "session budget")
-        .into_iter()
-        .flat_map(|range| lines_in(file, range).collect::<Vec<_>>())
-        .map(|(line, _)| (file.line_text(line), line_span(file, line)))
-        .filter(|(text, _)| text.to_lowercase().contains(phrase))
-        .collect()
-}
-
 /// The MCP policy a phase (or, with `None`, the plan) resolves to: the
 /// phase's `MCP policy` bullet, else the plan's `MCP policy` line, else
 /// the console's `PE_MCP_POLICY`; `None` when none says `require` or
@@ -78,35 +65,11 @@ fn mcp_policy(input: &LintInput, phase: Option<u32>) -> Option<String> {
     phase
         .and_then(|p| plan.phase_directive(p, MCP_POLICY_LABEL))
         .and_then(|d| policy_word(&d.value))
-        .or_else(|| plan_mcp_policy(plan).and_then(|v| policy_word(&v)))
+        .or_else(|| plan.plan_mcp_policy_value().and_then(|v| policy_word(&v)))
         .or_else(|| {
             let word = input.env.mcp_policy.as_deref()?;
             MCP_POLICY_WORDS.contains(&word).then(|| word.to_string())
         })
-}
-
-/// The value of the plan's MCP policy line: the first §Session budget line
-/// that speaks of an MCP policy, after its colon, `*` and backticks
-/// removed.
-fn plan_mcp_policy(plan: &Plan) -> Option<String> {
-    let phrase = MCP_POLICY_LABEL.to_lowercase();
-    let (line, _) = budget_lines_containing(plan, &phrase).into_iter().next()?;
-    let value = after_policy_label(line).unwrap_or(line);
-    Some(value.replace(['*', '`'], "").trim().to_string())
-}
-
-/// What follows the label of an MCP policy line, cut as the reference's
-/// sed cuts it (`.*[Mm][Cc][Pp][[:space:]]*[Pp]olicy[^:]*:`): after the
-/// colon of the line's last label; `None` when the line has no label.
-fn after_policy_label(line: &str) -> Option<&str> {
-    static LABEL: LazyLock<regex::Regex> = LazyLock::new(|| {
-        // The reference's sed, letter for letter: `mcp` in any case, then
-        // `Policy` or `policy`. ASCII classes only: the binary's regex has
-        // no Unicode tables.
-        regex::Regex::new(r"^.*[Mm][Cc][Pp][[:space:]]*[Pp]olicy[^:]*:")
-            .unwrap_or_else(|e| panic!("{e}"))
-    });
-    LABEL.find(line).map(|m| &line[m.end()..])
 }
 
 /// F15 `mcp-server-unregistered`: with `PE_MCP_SERVERS` set, the MCP
@@ -119,7 +82,7 @@ pub fn mcp_server_unregistered(input: &LintInput, out: &mut Vec<Hit>) {
         return;
     };
     let plan = &input.manifest.plan;
-    let lines = budget_lines_containing(plan, MCP_SERVERS_EVERY_SESSION);
+    let lines = plan.budget_lines_containing(MCP_SERVERS_EVERY_SESSION);
     let named = lines.first().map(|(_, span)| {
         let ids = lines.iter().flat_map(|(l, _)| ids_on(l)).collect();
         (ids, span.clone())
@@ -322,22 +285,5 @@ mod tests {
             Some("b, b")
         );
         assert_eq!(unknown(&["a".into()], &known), None);
-    }
-
-    #[test]
-    fn the_policy_label_is_cut_as_the_reference_cuts_it() {
-        assert_eq!(
-            after_policy_label("- **MCP policy:** require"),
-            Some("** require")
-        );
-        assert_eq!(
-            after_policy_label("mcp  Policy (servers): x: y"),
-            Some(" x: y")
-        );
-        assert_eq!(
-            after_policy_label("MCP policy: a; mcp policy: b"),
-            Some(" b")
-        );
-        assert_eq!(after_policy_label("the mcp policy is unset"), None);
     }
 }

@@ -25,7 +25,6 @@ pub mod decision_sources;
 pub mod decisions;
 mod depgraph;
 pub mod directives;
-pub mod duration;
 pub mod env;
 mod finding;
 pub mod fix;

@@ -17,9 +17,9 @@ use std::ops::Range;
 
 use super::{Hit, LintInput};
 use crate::plan::decisions::FileKind;
-use crate::plan::directive::{lines_in, sections_starting};
+use crate::plan::readers::setup_commands_of;
 use crate::plan::verification::{Reach, backtick_spans};
-use crate::vocab::console::{SETUP_EVERY_PHASE, SETUP_LABEL, VERIFY_IN_LABEL};
+use crate::vocab::console::{SETUP_LABEL, VERIFY_IN_LABEL};
 use crate::vocab::packages::{
     Ecosystem, FOLDER_FLAGS, PACKAGE_MANAGERS, Scripts, VENV_BIN, VENV_DIR, VENV_MAKERS,
     VENV_PYTHONS, WRAPPING_SHELLS,
@@ -52,7 +52,7 @@ struct Command {
 pub fn setup_deps_missing(input: &LintInput, out: &mut Vec<Hit>) {
     let plan = &input.manifest.plan;
     let text = &plan.file.text;
-    let every_phase = every_phase_setup(input);
+    let every_phase = plan.every_phase_setup();
     for (phase, block, reach) in input.open_verifications() {
         let (phase, block) = (*phase, *block);
         if !may_need_dependencies(&reach.text) {
@@ -81,7 +81,7 @@ pub fn setup_deps_missing(input: &LintInput, out: &mut Vec<Hit>) {
                     let setup = Reach::of(&plan.file, block, SETUP_LABEL);
                     every_phase
                         .iter()
-                        .chain(&setup_commands(text, &setup))
+                        .chain(&setup_commands_of(text, &setup))
                         .flat_map(|command| calls(command, &start))
                         .filter_map(|call| match call {
                             Call::Installs(eco, folder) => Some((eco, folder)),
@@ -136,46 +136,6 @@ fn message(phase: u32, command: &str, eco: Ecosystem, folder: &str, verify_in: &
         eco.runs(),
         eco.lacks(),
     )
-}
-
-/// The commands of the plan-wide `Setup (every phase)` line: every backtick
-/// span of the first §Session budget line that names it.
-fn every_phase_setup(input: &LintInput) -> Vec<String> {
-    let file = &input.manifest.plan.file;
-    for range in sections_starting(file, "session budget") {
-        for (_, span) in lines_in(file, range) {
-            let line = &file.text[span];
-            if line.to_lowercase().contains(SETUP_EVERY_PHASE) {
-                return backtick_spans(line)
-                    .into_iter()
-                    .map(|s| line[s].to_string())
-                    .collect();
-            }
-        }
-    }
-    Vec::new()
-}
-
-/// The commands of a phase's Setup bullet: every backtick span of a line
-/// holding one, and every fenced line that is neither blank nor a comment.
-fn setup_commands(text: &str, reach: &Reach) -> Vec<String> {
-    let mut out = Vec::new();
-    for line in &reach.lines {
-        let body = &text[line.span.clone()];
-        if body.contains('`') {
-            out.extend(
-                backtick_spans(body)
-                    .into_iter()
-                    .map(|s| body[s].to_string()),
-            );
-        } else {
-            let command = body.trim();
-            if !command.is_empty() && !command.starts_with('#') {
-                out.push(command.to_string());
-            }
-        }
-    }
-    out
 }
 
 /// The commands of a §Verification reach: the backtick spans holding a

@@ -11,12 +11,16 @@
 pub mod decisions;
 
 pub mod directive;
+pub mod duration;
 pub mod frontmatter;
+pub mod readers;
 
 pub mod graph;
 
 pub mod handoff;
 pub mod handoff_state;
+pub mod human_steps;
+pub mod landing;
 
 pub mod phase;
 

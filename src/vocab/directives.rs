@@ -18,6 +18,11 @@ pub struct ClosedDirective {
     pub words: &'static [&'static str],
     /// What the directive decides, in one line.
     pub meaning: &'static str,
+    /// The word a reader answers when neither the phase nor the plan says
+    /// one of `words` (the reference's `landing.env`, `issues.env`,
+    /// `messages.env`); `None` when silence is the answer (the run
+    /// decides).
+    pub default: Option<&'static str>,
 }
 
 /// How a phase's work lands: `hold integrate pr trunk`.
@@ -34,12 +39,44 @@ pub const ISSUE_WORDS: &[&str] = &["off", "draft", "file"];
 /// `shared worktree`.
 pub const ISOLATION_WORDS: &[&str] = &["shared", "worktree"];
 
+/// What a landing does with a gitlink when the plan says nothing.
+pub const DEFAULT_GITLINK: &str = "bump";
+/// What a landing does on a conflict when the plan says nothing.
+pub const DEFAULT_CONFLICT: &str = "halt";
+/// Whether sessions may message each other when the plan says nothing.
+pub const DEFAULT_MESSAGING: &str = "on";
+/// Whether a session may write issues when the plan says nothing.
+pub const DEFAULT_ISSUES: &str = "off";
+
+/// The label of the plan-wide base-branch line.
+pub const BASE_BRANCH_LABEL: &str = "Base branch";
+/// The base branch when the plan names none.
+pub const DEFAULT_BASE_BRANCH: &str = "origin/HEAD";
+/// The label of the plan-wide clash-zones line.
+pub const CLASH_ZONES_LABEL: &str = "Clash zones";
+/// The label of the model-policy directive (line and bullet).
+pub const MODEL_POLICY_LABEL: &str = "Model policy";
+/// The label of the credential-policy directive (line and bullet).
+pub const CREDENTIAL_POLICY_LABEL: &str = "Credential policy";
+/// The label of the plan's answer once the QA round budget is spent.
+pub const QA_EXHAUSTED_LABEL: &str = "QA exhausted";
+/// The label of a phase's answer for a §Verification fragment written as
+/// prose.
+pub const PERSON_CHECK_LABEL: &str = "person-check";
+/// The label of a phase's fixed wall-clock floor.
+pub const WALL_CLOCK_FLOOR_LABEL: &str = "Wall-clock floor";
+/// The label of the wait-count directive (line and bullet).
+pub const WAIT_COUNT_LABEL: &str = "Wait count";
+/// The label of the verify-timeout directive (line and bullet).
+pub const VERIFY_TIMEOUT_LABEL: &str = "Verify timeout";
+
 /// The landing directive (`Landing` plan-wide, `Land` in a phase).
 pub const LANDING: ClosedDirective = ClosedDirective {
     plan_label: Some("Landing"),
     phase_label: Some("Land"),
     words: LAND_WORDS,
     meaning: "how a phase's work lands",
+    default: Some(crate::vocab::console::DEFAULT_LAND),
 };
 /// The gitlink directive.
 pub const GITLINK: ClosedDirective = ClosedDirective {
@@ -47,6 +84,7 @@ pub const GITLINK: ClosedDirective = ClosedDirective {
     phase_label: Some("Gitlink"),
     words: GITLINK_WORDS,
     meaning: "what a landing does with a submodule's gitlink",
+    default: Some(DEFAULT_GITLINK),
 };
 /// The conflict directive (plan-wide only).
 pub const CONFLICTS: ClosedDirective = ClosedDirective {
@@ -54,6 +92,7 @@ pub const CONFLICTS: ClosedDirective = ClosedDirective {
     phase_label: None,
     words: CONFLICT_WORDS,
     meaning: "what a landing does on a merge conflict",
+    default: Some(DEFAULT_CONFLICT),
 };
 /// The messaging directive (plan-wide only).
 pub const MESSAGING: ClosedDirective = ClosedDirective {
@@ -61,6 +100,7 @@ pub const MESSAGING: ClosedDirective = ClosedDirective {
     phase_label: None,
     words: MESSAGING_WORDS,
     meaning: "whether sessions may message each other",
+    default: Some(DEFAULT_MESSAGING),
 };
 /// The issues directive.
 pub const ISSUES: ClosedDirective = ClosedDirective {
@@ -68,6 +108,7 @@ pub const ISSUES: ClosedDirective = ClosedDirective {
     phase_label: Some("Issues"),
     words: ISSUE_WORDS,
     meaning: "whether a session may write issues outside its phase",
+    default: Some(DEFAULT_ISSUES),
 };
 /// The isolation directive.
 pub const ISOLATION: ClosedDirective = ClosedDirective {
@@ -75,6 +116,7 @@ pub const ISOLATION: ClosedDirective = ClosedDirective {
     phase_label: Some("Isolation"),
     words: ISOLATION_WORDS,
     meaning: "whether a phase works in the shared checkout or its own worktree",
+    default: None,
 };
 
 /// The closed directives in the order F27 checks the plan-wide lines:

@@ -2,7 +2,8 @@
 """Compare planfile's plan engine with the bash reference, mode by mode.
 
     tests/reference/compare.py --ref DIR --tool BIN [--cache FILE] [--jobs N]
-                               [--only SLUG[,SLUG...]] [--show N]
+                               [--only SLUG[,SLUG...]] [--modes MODE[,MODE...]]
+                               [--show N]
 
 DIR is a rebuilt copy of the reference (the folder holding scripts/ and
 tests/, see ../shared/reference/README.md); it is run from there, never
@@ -48,6 +49,19 @@ import tempfile
 
 PER_PHASE_STATIC = ["--deps", "--dependents", "--gated", "--gate-kind", "--size", "--repos"]
 PLAIN_STATIC = ["--plan-status", "--closed"]
+# The directive readers: run for every phase, and those whose phase is
+# optional without one too; the plan-wide ones once (and once with a phase,
+# which they refuse).
+DIRECTIVE_PHASE = ["--person-check", "--waits-on", "--setup", "--verify-in", "--checkout", "--landing"]
+DIRECTIVE_OPTIONAL = [
+    "--mcp", "--mcp-policy", "--permission-mode", "--model-policy", "--credentials",
+    "--credential-policy", "--floor", "--land", "--gitlink", "--isolation", "--issues",
+    "--wait-budget", "--wait-count", "--verify-timeout", "--human-steps",
+]
+DIRECTIVE_PLAN = [
+    "--accounts", "--conflict-policy", "--messaging", "--base-branch", "--clash-zones",
+    "--qa-exhausted",
+]
 STATEFUL = ["board", "--ready"]
 PER_PHASE_STATEFUL = ["--ready-after"]
 # Refusals and edge arguments, in the first scenario.
@@ -61,6 +75,20 @@ EDGES = [
     ["--gate-kind", "99999"],
     ["--dependents", "99999"],
     ["--ready-after", "99999"],
+    ["--permission-mode", "99999"],
+    ["--land", "99999"],
+    ["--waits-on"],
+    ["--waits-on", "99999"],
+    ["--setup"],
+    ["--verify-in"],
+    ["--person-check"],
+    ["--mcp", "99999"],
+    ["--floor", "99999"],
+    ["--conflict-policy", "1"],
+    ["--base-branch", "1"],
+    ["--human-steps", "0"],
+    ["--human-steps", "99999"],
+    ["--landing"],
 ]
 
 SCENARIOS = ["none", "progress", "qa", "done"]
@@ -148,6 +176,12 @@ def cases_for(scenario, phases):
         for mode in PER_PHASE_STATIC:
             cases += [[mode, str(p)] for p in phases]
         cases += [[m] for m in PLAIN_STATIC]
+        # The 72-phase plan repeats one phase shape: its first dozen phases
+        # stand for the rest in the directive readers (the reference takes
+        # well over a second a call there).
+        for mode in DIRECTIVE_PHASE + DIRECTIVE_OPTIONAL:
+            cases += [[mode, str(p)] for p in phases[:12]]
+        cases += [[m] for m in DIRECTIVE_OPTIONAL + DIRECTIVE_PLAN]
         cases += EDGES
         if phases:
             cases.append(["--deps", f"0{phases[-1]}"])
@@ -196,6 +230,7 @@ def main():
     ap.add_argument("--cache", default=os.path.join(tempfile.gettempdir(), "reference-cache.json"))
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--only", default="")
+    ap.add_argument("--modes", default="", help="compare only these modes (comma-separated; `board` for the board)")
     ap.add_argument("--show", type=int, default=20)
     ap.add_argument(
         "--roots",
@@ -252,6 +287,9 @@ def main():
                 if not given:
                     build_scenario(root, slug, scenario, phases, gated)
                 cases = cases_for(scenario, phases)
+                if args.modes:
+                    wanted = set(args.modes.split(","))
+                    cases = [c for c in cases if (c[0] if c else "board") in wanted]
                 digest = hashlib.sha256(text.encode()).hexdigest()[:16]
 
                 def key(case):

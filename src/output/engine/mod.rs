@@ -58,5 +58,68 @@ pub fn text(answer: &Answer) -> String {
             if c.closed { "closed" } else { "open" },
             c.status
         ),
+        Answer::Mcp(l) | Answer::Credentials(l) => format!("{}\n", l.csv),
+        // The reference's list ends with its own line feed and then the
+        // mode's: an empty line follows the list, also when it is empty.
+        Answer::ClashZones(l) => format!("{}\n\n", l.csv),
+        Answer::Accounts(a) => a
+            .accounts
+            .iter()
+            .map(|a| format!("{}\t{}\n", a.id, a.min_headroom))
+            .collect(),
+        Answer::McpPolicy(s) | Answer::CredentialPolicy(s) | Answer::VerifyIn(s) => {
+            format!("{}\n", s.value.as_deref().unwrap_or(""))
+        }
+        // The reference's reader ends a value it finds with a line feed of
+        // its own, and the mode adds one: a value found is followed by an
+        // empty line; nothing found is one empty line.
+        Answer::QaExhausted(s) | Answer::PersonCheck(s) | Answer::Checkout(s) => match &s.value {
+            Some(v) => format!("{v}\n\n"),
+            None => "\n".to_string(),
+        },
+        Answer::Setup(l) | Answer::WaitsOn(l) => l.lines.iter().map(|l| format!("{l}\n")).collect(),
+        Answer::Floor(f) => match f.phase {
+            Some(_) => f
+                .floors
+                .iter()
+                .map(|f| format!("{}\n", f.minutes))
+                .collect(),
+            None => f
+                .floors
+                .iter()
+                .map(|f| format!("{}\t{}\n", f.phase, f.minutes))
+                .collect(),
+        },
+        Answer::PermissionMode(r)
+        | Answer::ModelPolicy(r)
+        | Answer::Land(r)
+        | Answer::Gitlink(r)
+        | Answer::Isolation(r)
+        | Answer::Issues(r)
+        | Answer::ConflictPolicy(r)
+        | Answer::Messaging(r)
+        | Answer::BaseBranch(r) => match (&r.value, r.source) {
+            (Some(v), Some(s)) => format!("{v}\t{}\n", s.word()),
+            _ => String::new(),
+        },
+        Answer::HumanSteps(h) => h
+            .steps
+            .iter()
+            .map(|s| match h.phase {
+                Some(_) => format!("{}\n", s.line()),
+                None => format!("{}\t{}\n", s.phase, s.line()),
+            })
+            .collect(),
+        Answer::Landing(l) => l
+            .rows
+            .iter()
+            .map(|r| format!("{}\n", r.cells().join("\t")))
+            .collect(),
+        Answer::WaitBudget(a) | Answer::WaitCount(a) | Answer::VerifyTimeout(a) => {
+            match (a.value, a.source) {
+                (Some(v), Some(s)) => format!("{v}\t{}\n", s.word()),
+                _ => String::new(),
+            }
+        }
     }
 }
