@@ -109,25 +109,27 @@ fn answers_the_console_reads_are_written_without_a_note() {
     }
 }
 
+/// A description key's value that names no word is the normal answer
+/// (SPEC §7): written without a note, the output only the TSV line.
+#[test]
+fn descriptions_without_a_word_are_written_without_a_note() {
+    let root = root();
+    for (key, value) in [
+        ("waits", "gh:acme/widgets#run/1 · 45m"),
+        ("credentials", "paddle-controller token"),
+        ("mcp", "the sluice telemetry server"),
+    ] {
+        let (code, out, err) = decisions(&root, &["answer", key, "--value", value]);
+        assert_eq!(code, 0, "{key}: {err}");
+        assert!(out.starts_with(&format!("{key}\tanswered\t")), "{out}");
+        assert_eq!(err, "", "{key}");
+    }
+}
+
 #[test]
 fn values_the_console_passes_over_are_written_with_a_note() {
     let root = root();
     for (key, value, uses) in [
-        (
-            "waits",
-            "gh:acme/widgets#run/1 · 45m",
-            "the shipped default \"window\"",
-        ),
-        (
-            "credentials",
-            "paddle-controller token",
-            "the shipped default \"continue\"",
-        ),
-        (
-            "mcp",
-            "the sluice telemetry server",
-            "the shipped default \"continue\"",
-        ),
         // A longer value of a word key: written, and said.
         (
             "gates",
