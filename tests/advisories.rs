@@ -544,3 +544,43 @@ fn bring_up_on_a_fenced_line() {
         .collect();
     assert_eq!(heads, vec!["F22 phase 1: `sleep 5` is bring-up, not proof"]);
 }
+
+/// A handoff that says `complete` and has no "What this phase did"
+/// section is no scaffold: its phase is done, as the reference reads it,
+/// and the advisories about open phases (F15, F22, F39) leave it alone.
+#[test]
+fn a_done_phase_without_a_what_section_is_not_nagged() {
+    let phases = "\
+### Phase 1 — Done
+- **MCP:** `radar`
+- **Verification:**
+  - **Verify in:** .
+  - `docker compose up -d && npm test`
+
+### Phase 2 — Open
+- **Verification:** `test -s 2.log`
+";
+    let root = Root::new();
+    root.plan(
+        "yard",
+        &plan("yard", "", &[("—", "yard"), ("1", "yard")], phases),
+    );
+    let env = [("PE_MCP_SERVERS", "")];
+    let (_, lines) = lint(&root, "yard", &env);
+    for code in ["F15", "F22", "F39"] {
+        assert!(
+            lines.iter().any(|l| l.starts_with(&format!("{code} phase 1:"))),
+            "{code} while phase 1 is open: {lines:#?}"
+        );
+    }
+    root.handoff(
+        "yard",
+        "phase-01-done.md",
+        "---\nphase: 1\nstatus: complete\n---\n# Phase 1 — Done\n",
+    );
+    let (_, lines) = lint(&root, "yard", &env);
+    assert!(
+        !lines.iter().any(|l| l.contains("phase 1:")),
+        "{lines:#?}"
+    );
+}
