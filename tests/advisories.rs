@@ -429,10 +429,19 @@ fn mcp_consequence_follows_the_policy() {
         lines[1].contains("parks this phase at boarding"),
         "{lines:#?}"
     );
-    let env = [("PE_MCP_SERVERS", "charts")];
-    let (_, lines) = lint(&root, "keep", &env);
-    assert_eq!(lines.len(), 1, "{lines:#?}");
-    assert!(lines[0].contains("runs without them"), "{lines:#?}");
+    // PE_MCP_POLICY unset, `continue` or garbage: the phase will run
+    // without the servers, and the line says so (never the park).
+    for policy in [None, Some("continue"), Some("REQUIRE-ish nonsense")] {
+        let mut env = vec![("PE_MCP_SERVERS", "charts")];
+        env.extend(policy.map(|p| ("PE_MCP_POLICY", p)));
+        let (_, lines) = lint(&root, "keep", &env);
+        assert_eq!(lines.len(), 1, "{policy:?}: {lines:#?}");
+        assert!(
+            lines[0].contains("will run without them"),
+            "{policy:?}: {lines:#?}"
+        );
+        assert!(!lines[0].contains("parks"), "{policy:?}: {lines:#?}");
+    }
 
     // The plan's own MCP policy line, its label in any case, decides when
     // the phase has none; the console's PE_MCP_POLICY says otherwise.
