@@ -530,9 +530,10 @@ fn external_wait_quotes_the_longest_match() {
     );
 }
 
-/// (fix) F22 reads every candidate: a fenced line that starts with a
-/// bring-up step is bring-up too, wherever it stands in the block (the
-/// reference reads only the start of the whole reach, so it misses it).
+/// (fix) F22 reads every command head: a fenced line that starts a
+/// command with a bring-up step is bring-up too, wherever it stands in the
+/// block (the reference reads only the start of the whole reach, so it
+/// misses it).
 #[test]
 fn bring_up_on_a_fenced_line() {
     let phases = "\
@@ -552,6 +553,46 @@ fn bring_up_on_a_fenced_line() {
         .map(|l| l.split(" — ").next().unwrap_or(l))
         .collect();
     assert_eq!(heads, vec!["F22 phase 1: `sleep 5` is bring-up, not proof"]);
+}
+
+/// F22 names command heads only (SPEC-PARITY.md section G): the `sleep`
+/// of a poll loop, inline or written across fenced lines, is its pacing,
+/// not bring-up; bring-up at a head beside it is still named.
+#[test]
+fn bring_up_is_not_a_poll_loops_pacing() {
+    let phases = "\
+### Phase 1 — A loop across fenced lines
+- **Verification:**
+  ```sh
+  until test -s kiln.ready
+  do
+    echo waiting
+    sleep 5
+  done
+  ```
+
+### Phase 2 — A loop on one line
+- **Verification:** `until test -s kiln.ready; do sleep 5; done`
+
+### Phase 3 — Bring-up after a loop
+- **Verification:**
+  ```sh
+  while test -e kiln.lock; do
+    sleep 5
+  done
+  npm ci
+  ```
+";
+    let root = Root::new();
+    let rows = [("—", "kiln"), ("—", "kiln"), ("—", "kiln")];
+    root.plan("kiln", &plan("kiln", "", &rows, phases));
+    let (_, lines) = lint(&root, "kiln", &[]);
+    let f22: Vec<&str> = lines
+        .iter()
+        .filter(|l| l.starts_with("F22 "))
+        .map(|l| l.split(" — ").next().unwrap_or(l))
+        .collect();
+    assert_eq!(f22, vec!["F22 phase 3: `npm ci` is bring-up, not proof"]);
 }
 
 /// A handoff that says `complete` and has no "What this phase did"
