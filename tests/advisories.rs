@@ -619,7 +619,9 @@ fn a_done_phase_without_a_what_section_is_not_nagged() {
     let (_, lines) = lint(&root, "yard", &env);
     for code in ["F15", "F22", "F39"] {
         assert!(
-            lines.iter().any(|l| l.starts_with(&format!("{code} phase 1:"))),
+            lines
+                .iter()
+                .any(|l| l.starts_with(&format!("{code} phase 1:"))),
             "{code} while phase 1 is open: {lines:#?}"
         );
     }
@@ -629,8 +631,5 @@ fn a_done_phase_without_a_what_section_is_not_nagged() {
         "---\nphase: 1\nstatus: complete\n---\n# Phase 1 — Done\n",
     );
     let (_, lines) = lint(&root, "yard", &env);
-    assert!(
-        !lines.iter().any(|l| l.contains("phase 1:")),
-        "{lines:#?}"
-    );
+    assert!(!lines.iter().any(|l| l.contains("phase 1:")), "{lines:#?}");
 }

@@ -408,7 +408,9 @@ impl ShellLines {
             .rsplit(|c: char| c.is_ascii_whitespace() || c == ';')
             .next()
             .unwrap_or("");
-        self.open = ["\\", "|", "&&", "||"].iter().any(|end| rest.ends_with(end))
+        self.open = ["\\", "|", "&&", "||"]
+            .iter()
+            .any(|end| rest.ends_with(end))
             || matches!(last, "do" | "then" | "else" | "{" | "(");
         head
     }

@@ -538,10 +538,7 @@ pub fn human_step_field_invalid(input: &LintInput, out: &mut Vec<Hit>) {
         if let Parsed::FieldInvalid(reason) = parsed {
             out.push(Hit::in_plan(
                 step.span.clone(),
-                format!(
-                    "phase {}: human-step-field-invalid — {reason}",
-                    step.phase
-                ),
+                format!("phase {}: human-step-field-invalid — {reason}", step.phase),
             ));
         }
     }
