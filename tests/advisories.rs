@@ -429,10 +429,19 @@ fn mcp_consequence_follows_the_policy() {
         lines[1].contains("parks this phase at boarding"),
         "{lines:#?}"
     );
-    let env = [("PE_MCP_SERVERS", "charts")];
-    let (_, lines) = lint(&root, "keep", &env);
-    assert_eq!(lines.len(), 1, "{lines:#?}");
-    assert!(lines[0].contains("runs without them"), "{lines:#?}");
+    // PE_MCP_POLICY unset, `continue` or garbage: the phase will run
+    // without the servers, and the line says so (never the park).
+    for policy in [None, Some("continue"), Some("REQUIRE-ish nonsense")] {
+        let mut env = vec![("PE_MCP_SERVERS", "charts")];
+        env.extend(policy.map(|p| ("PE_MCP_POLICY", p)));
+        let (_, lines) = lint(&root, "keep", &env);
+        assert_eq!(lines.len(), 1, "{policy:?}: {lines:#?}");
+        assert!(
+            lines[0].contains("will run without them"),
+            "{policy:?}: {lines:#?}"
+        );
+        assert!(!lines[0].contains("parks"), "{policy:?}: {lines:#?}");
+    }
 
     // The plan's own MCP policy line, its label in any case, decides when
     // the phase has none; the console's PE_MCP_POLICY says otherwise.
@@ -521,9 +530,10 @@ fn external_wait_quotes_the_longest_match() {
     );
 }
 
-/// (fix) F22 reads every candidate: a fenced line that starts with a
-/// bring-up step is bring-up too, wherever it stands in the block (the
-/// reference reads only the start of the whole reach, so it misses it).
+/// (fix) F22 reads every command head: a fenced line that starts a
+/// command with a bring-up step is bring-up too, wherever it stands in the
+/// block (the reference reads only the start of the whole reach, so it
+/// misses it).
 #[test]
 fn bring_up_on_a_fenced_line() {
     let phases = "\
@@ -543,4 +553,83 @@ fn bring_up_on_a_fenced_line() {
         .map(|l| l.split(" — ").next().unwrap_or(l))
         .collect();
     assert_eq!(heads, vec!["F22 phase 1: `sleep 5` is bring-up, not proof"]);
+}
+
+/// F22 names command heads only (SPEC-PARITY.md section G): the `sleep`
+/// of a poll loop, inline or written across fenced lines, is its pacing,
+/// not bring-up; bring-up at a head beside it is still named.
+#[test]
+fn bring_up_is_not_a_poll_loops_pacing() {
+    let phases = "\
+### Phase 1 — A loop across fenced lines
+- **Verification:**
+  ```sh
+  until test -s kiln.ready
+  do
+    echo waiting
+    sleep 5
+  done
+  ```
+
+### Phase 2 — A loop on one line
+- **Verification:** `until test -s kiln.ready; do sleep 5; done`
+
+### Phase 3 — Bring-up after a loop
+- **Verification:**
+  ```sh
+  while test -e kiln.lock; do
+    sleep 5
+  done
+  npm ci
+  ```
+";
+    let root = Root::new();
+    let rows = [("—", "kiln"), ("—", "kiln"), ("—", "kiln")];
+    root.plan("kiln", &plan("kiln", "", &rows, phases));
+    let (_, lines) = lint(&root, "kiln", &[]);
+    let f22: Vec<&str> = lines
+        .iter()
+        .filter(|l| l.starts_with("F22 "))
+        .map(|l| l.split(" — ").next().unwrap_or(l))
+        .collect();
+    assert_eq!(f22, vec!["F22 phase 3: `npm ci` is bring-up, not proof"]);
+}
+
+/// A handoff that says `complete` and has no "What this phase did"
+/// section is no scaffold: its phase is done, as the reference reads it,
+/// and the advisories about open phases (F15, F22, F39) leave it alone.
+#[test]
+fn a_done_phase_without_a_what_section_is_not_nagged() {
+    let phases = "\
+### Phase 1 — Done
+- **MCP:** `radar`
+- **Verification:**
+  - **Verify in:** .
+  - `docker compose up -d && npm test`
+
+### Phase 2 — Open
+- **Verification:** `test -s 2.log`
+";
+    let root = Root::new();
+    root.plan(
+        "yard",
+        &plan("yard", "", &[("—", "yard"), ("1", "yard")], phases),
+    );
+    let env = [("PE_MCP_SERVERS", "")];
+    let (_, lines) = lint(&root, "yard", &env);
+    for code in ["F15", "F22", "F39"] {
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.starts_with(&format!("{code} phase 1:"))),
+            "{code} while phase 1 is open: {lines:#?}"
+        );
+    }
+    root.handoff(
+        "yard",
+        "phase-01-done.md",
+        "---\nphase: 1\nstatus: complete\n---\n# Phase 1 — Done\n",
+    );
+    let (_, lines) = lint(&root, "yard", &env);
+    assert!(!lines.iter().any(|l| l.contains("phase 1:")), "{lines:#?}");
 }

@@ -411,3 +411,50 @@ fn a_misspelled_state_or_source_names_the_word_it_is_likely_meant_to_be() {
     let far = message("decision-state-unknown", "`announce`");
     assert!(far.ends_with("answered outstanding waived"), "{far}");
 }
+
+/// On `phase-graph --lint`, the lines of F26, F27, F29, F31 and F37 end
+/// with their code in parentheses, where the reference puts it and its
+/// tests and scripts grep for it (SPEC-PARITY.md section G); the lines of
+/// other checks do not. Reviewed as a snapshot.
+#[test]
+fn lint_lines_end_with_the_reference_code_tag() {
+    let mut all = String::new();
+    for check in CHECKS
+        .iter()
+        .filter(|c| ["F26", "F27", "F29", "F31", "F37"].contains(&c.code))
+        .filter(|c| c.severity == Severity::Gating)
+    {
+        let (root, env) = fixture(check.name);
+        let output = root
+            .cmd()
+            .envs(env.iter().map(|(k, v)| (k, v)))
+            .args(["phase-graph", "fail", "--lint"])
+            .output()
+            .expect("run planfile");
+        let err = stderr(&output);
+        let lines: Vec<&str> = err.lines().filter(|l| l.contains(check.name)).collect();
+        assert!(!lines.is_empty(), "{}: {err}", check.name);
+        let tag = format!(" ({})", check.code);
+        for line in &lines {
+            assert!(line.ends_with(&tag), "{}: {line}", check.name);
+        }
+        all.push_str(&format!("## {}\n{}\n\n", check.name, lines.join("\n")));
+    }
+    // A check outside the set keeps its line as it is.
+    let (root, env) = fixture("gate-type-unknown");
+    let output = root
+        .cmd()
+        .envs(env.iter().map(|(k, v)| (k, v)))
+        .args(["phase-graph", "fail", "--lint"])
+        .output()
+        .expect("run planfile");
+    assert!(
+        stderr(&output)
+            .lines()
+            .filter(|l| l.contains("gate-type-unknown"))
+            .all(|l| !l.ends_with(" (F24)")),
+        "{}",
+        stderr(&output)
+    );
+    insta::assert_snapshot!(all);
+}

@@ -354,11 +354,12 @@ fn check_options(phase: Option<&str>, verb: WriteVerb<'_>) -> Result<()> {
 /// closed key `key`, read as the console reads it (SPEC §5.5), is refused
 /// by `answer` for a word key when it is one word or none (`sometimes`,
 /// `Off`: exit 2, listing the words), or says nothing once rendered
-/// ([`says_nothing`]: `<!-- a b -->`). A longer value of a word key, any
-/// value of the other closed keys (`credentials`, `mcp`, `waits`) and a
+/// ([`says_nothing`]: `<!-- a b -->`). A longer value of a word key and a
 /// promoted ruling's text are written, with a note in `notes` saying what
-/// the console will use instead. A waiver's reason is not an answer and is
-/// not checked.
+/// the console will use instead; an answered value of the other closed
+/// keys (`credentials`, `mcp`, `waits`, descriptions that may carry no
+/// word) is written without a note. A waiver's reason is not an answer and
+/// is not checked.
 fn check_answer_word(
     verb: WriteVerb,
     key: &str,
@@ -391,6 +392,13 @@ fn check_answer_word(
             "decisions answer {key}: {why}, so the console would pass over this answer; write {}",
             answer_advice(spec)
         )));
+    }
+    // A description key's value (`credentials`, `mcp`, `waits`) may name
+    // no word and still be the normal answer (`gh:acme/widgets#run/1 ·
+    // 45m`): `answer` writes it without a note, so its output stays the
+    // reference's (SPEC §7).
+    if matches!(verb, WriteVerb::Answer(_)) && !spec.is_word_key() {
+        return Ok(());
     }
     notes.push(format!(
         "the {key} row's value answers nothing: {why}; the answer in force will be {}",

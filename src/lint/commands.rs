@@ -331,12 +331,13 @@ fn names_verify_in(text: &str) -> bool {
 /// F22 `verification-bring-up`: an open phase whose §Verification starts a
 /// command with a bring-up step ([`SETUP_LEADS`]): at the start of the
 /// reach, after `;`, `&`, `|` or a backtick, or **(fix)** at the start of
-/// a fenced line. The first such step is quoted (as far as the pattern
+/// a fenced line that starts a command ([`ShellLines`]: not one inside a
+/// loop's body). The first such step is quoted (as far as the pattern
 /// reads it: `sleep 900` is `sleep 9`).
 pub fn verification_bring_up(input: &LintInput, out: &mut Vec<Hit>) {
     quote_per_phase(input, out, bring_up, |phase, hit| {
         format!(
-            "phase {phase}: `{hit}` is bring-up, not proof — it prepares what the check needs and proves nothing itself; move it to \"- **Setup:**\", which the runner runs before §Verification and whose failures never mark the phase red"
+            "phase {phase}: `{hit}` is bring-up, not proof — it prepares what the check needs and proves nothing itself; move it to \"- **Setup:**\", which the runner runs before §Verification and whose failures can never mark the phase red"
         )
     });
 }
@@ -348,16 +349,21 @@ pub fn bring_up(plan: &str, reach: &Reach) -> Option<Quote> {
         return None;
     }
     let mut folded = Folded::default();
+    let mut shell = ShellLines::default();
     for (i, line) in reach.lines.iter().enumerate() {
         let body = &plan[line.span.clone()];
         let mut start = line.span.start;
+        let head = shell.starts_command(body);
         if i > 0 {
-            if line.fenced {
+            if line.fenced && head {
                 folded.push_between("\n", start);
                 start += body.len() - body.trim_start().len();
             } else {
                 folded.push_between(" ", start);
             }
+        }
+        if !line.fenced {
+            shell = ShellLines::default();
         }
         folded.push_plan(plan, start..line.span.end);
     }
@@ -371,13 +377,52 @@ pub fn bring_up(plan: &str, reach: &Reach) -> Option<Quote> {
     Some((text[hit.clone()].to_string(), folded.plan_range(hit)))
 }
 
+/// Where the lines of a fenced script start a command (F22, SPEC-PARITY.md
+/// section G: heads only). A line starts one unless it goes on with the
+/// command before it: the line before ends with `\`, `|`, `&&`, `||` or a
+/// word that opens a body (`do`, `then`, `else`, `{`, `(`), or the line
+/// sits in the body of a loop (`do` … `done`) — a poll loop's `sleep` is
+/// its pacing, not bring-up.
+#[derive(Debug, Default)]
+struct ShellLines {
+    /// Loops opened (`do`) and not yet closed (`done`).
+    depth: usize,
+    /// Whether the line before leaves its command open.
+    open: bool,
+}
+
+impl ShellLines {
+    /// Whether `line` starts a command; then takes it in.
+    fn starts_command(&mut self, line: &str) -> bool {
+        let head = self.depth == 0 && !self.open;
+        let words = line.split(|c: char| c.is_ascii_whitespace() || matches!(c, ';' | '&' | '|'));
+        for word in words {
+            match word {
+                "do" => self.depth += 1,
+                "done" => self.depth = self.depth.saturating_sub(1),
+                _ => {}
+            }
+        }
+        let rest = line.trim_end();
+        let last = rest
+            .rsplit(|c: char| c.is_ascii_whitespace() || c == ';')
+            .next()
+            .unwrap_or("");
+        self.open = ["\\", "|", "&&", "||"]
+            .iter()
+            .any(|end| rest.ends_with(end))
+            || matches!(last, "do" | "then" | "else" | "{" | "(");
+        head
+    }
+}
+
 /// F23 `verification-expected-failure`: an open phase whose §Verification
 /// says in prose that a command is expected to fail ([`EXPECTED_FAILURE`],
 /// any case); the first such phrase is quoted as written.
 pub fn verification_expected_failure(input: &LintInput, out: &mut Vec<Hit>) {
     quote_per_phase(input, out, expected_failure, |phase, hit| {
         format!(
-            "phase {phase}: §Verification says \"{hit}\" in prose — the runner judges the command by its exit code and never reads the sentence, so the phase goes red; put the expectation in the command itself (`! <command>`, or a grep for the error you expect)"
+            "phase {phase}: §Verification says \"{hit}\" in prose — the runner reads exit codes, not sentences, so the command's failure turns the phase red; put the expectation in the command itself (`! <command>`, or a grep for the error you expect)"
         )
     });
 }

@@ -91,7 +91,7 @@ pub fn mcp_server_unregistered(input: &LintInput, out: &mut Vec<Hit>) {
         let consequence = if mcp_policy(input, None).as_deref() == Some(MCP_REQUIRE) {
             "under the plan's MCP policy `require` every phase parks at boarding"
         } else {
-            "phases run without them and say so in their handoffs (write **MCP policy:** require to park them instead)"
+            "phases will run without them and say so in their handoffs (write **MCP policy:** require to park them instead)"
         };
         format!(
             "plan: MCP server(s) not registered on this machine: {missing} — {consequence}; register them in Phase Console → MCP, or remove them from §Session budget"
@@ -101,7 +101,7 @@ pub fn mcp_server_unregistered(input: &LintInput, out: &mut Vec<Hit>) {
         let consequence = if mcp_policy(input, Some(phase)).as_deref() == Some(MCP_REQUIRE) {
             "the console parks this phase at boarding; register them in Phase Console → MCP, or remove them from the phase"
         } else {
-            "the phase runs without them and says so; register them in Phase Console → MCP, remove them from the phase, or add \"- **MCP policy:** require\" to park it instead"
+            "the phase will run without them and say so in its handoff; register them in Phase Console → MCP, remove them from the phase, or add \"- **MCP policy:** require\" to park it instead"
         };
         format!(
             "phase {phase}: MCP server(s) not registered on this machine: {missing} — {consequence}"

@@ -49,7 +49,7 @@ pub fn human_step_superseded(input: &LintInput, out: &mut Vec<Hit>) {
             out.push(Hit::in_plan(
                 step.span.clone(),
                 format!(
-                    "phase {}: human-step-superseded — \"- **{STEP_LABEL}:** {}\" is the old free-text spelling, which no reader takes, so the step is never asked for; write it as \"- **{STEP_LABEL}:** <kind> · <what to do> · proof: <watch ref>\" (kinds: `planfile explain human-step-kind-unknown`)",
+                    "phase {}: human-step-superseded — \"- **{STEP_LABEL}:** {}\" is the 5.1.0 <who, what, proof ref> spelling, which nothing reads; write it as \"- **{STEP_LABEL}:** <kind> · <what> · open: <url or command> · proof: <ref> · where: host|any · window: <duration> [· auto-open: host] [· due: <ref>]\"",
                     step.phase,
                     escape_invisible(first_chars(&step.body, QUOTED_BODY_CHARS))
                 ),
@@ -83,10 +83,7 @@ pub fn human_step_field_invalid(input: &LintInput, out: &mut Vec<Hit>) {
         if let Parsed::FieldInvalid(reason) = parsed {
             out.push(Hit::in_plan(
                 step.span.clone(),
-                format!(
-                    "phase {}: human-step-field-invalid — {reason}; the step is never asked for until it is fixed",
-                    step.phase
-                ),
+                format!("phase {}: human-step-field-invalid — {reason}", step.phase),
             ));
         }
     }

@@ -100,7 +100,7 @@ pub fn checkout_inert(input: &LintInput, out: &mut Vec<Hit>) {
             file: FileKind::Plan,
             span: bullet.span.clone(),
             message: format!(
-                "phase {phase}: checkout-inert — `Checkout: {value}` is carried and acted on by nobody: the console moves a phase off the run branch only for the default branch (`main`, `master` or `default`, a checkout detached at the trunk) and never checks out any other branch for a session; write `default`, or remove the bullet and name the branch in the phase's text"
+                "phase {phase}: checkout-inert — `Checkout: {value}` is acted on by nobody (it is carried, never run): the console moves a phase off the run branch only for the default branch (`main`, `master` or `default`, a checkout detached at the trunk) and never checks out any other branch for a session; write `default`, or remove the bullet and name the branch in the phase's text"
             ),
             fix: None,
         });

@@ -18,6 +18,11 @@ pub struct Verdict {
     pub exit: u8,
 }
 
+/// The codes whose gating lines the reference ends with the code in
+/// parentheses (`… (F26)`); scripts and the reference's tests grep for it,
+/// so `--lint` ends these lines the same way (SPEC-PARITY.md section G).
+const TAGGED_CODES: &[&str] = &["F26", "F27", "F29", "F31", "F37"];
+
 /// `n issue[s]`, written as the reference writes it (literally `issue[s]`).
 fn issues(n: usize) -> String {
     format!("{n} issue[s]")
@@ -51,8 +56,9 @@ pub fn checks_left_out(manifest: &Manifest) -> CheckSet {
 /// - first the findings of the checks that are advisory by default (they
 ///   run on open plans only), each led by its code (`F17 phase 2: …`);
 /// - then the other findings in registry order, the phase-count line last;
-///   a finding that `planfile.toml` made advisory ends with
-///   `(advisory, not gating)`;
+///   a finding of F26, F27, F29, F31 or F37 ends with its code in
+///   parentheses (`(F27)`), as the reference's does, and one that
+///   `planfile.toml` made advisory then with `(advisory, not gating)`;
 /// - open plan with gating findings: then `LINT FAIL: <slug> (<n>
 ///   issue[s])` on stderr, exit 1 (`n` counts the gating findings);
 /// - open plan without: `LINT OK: <slug> — <n> phases, well-formed and
@@ -86,6 +92,15 @@ pub fn render(report: &PlanReport) -> Verdict {
         .collect();
     for finding in &noted {
         stderr.push_str(&finding.message);
+        if TAGGED_CODES.contains(&finding.code)
+            && finding
+                .check()
+                .is_some_and(|c| c.severity == Severity::Gating)
+        {
+            stderr.push_str(" (");
+            stderr.push_str(finding.code);
+            stderr.push(')');
+        }
         if !report.closed && finding.severity == Severity::Advisory {
             stderr.push_str(" (advisory, not gating)");
         }

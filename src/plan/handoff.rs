@@ -374,11 +374,14 @@ pub fn what_this_phase_did(file: &MarkdownFile) -> Option<(Range<usize>, Range<u
 }
 
 /// Whether a handoff says its phase is complete: frontmatter `status:` whose
-/// first word is `complete` (any case), and a `## What this phase did`
-/// section with content other than HTML comments and blank space.
+/// first word is `complete` (any case), and the file is no scaffold — its
+/// `## What this phase did` section, when it has one, holds content other
+/// than HTML comments and blank space (SPEC §3.2, SPEC-PARITY.md A.6: the
+/// reference's `is_scaffold` reads a handoff without that section as
+/// written, so the phase is done, and the advisories leave it alone).
 pub fn handoff_is_complete(file: &MarkdownFile) -> bool {
     says_complete(file)
-        && what_this_phase_did(file).is_some_and(|(_, body)| has_real_content(&file.text[body]))
+        && what_this_phase_did(file).is_none_or(|(_, body)| has_real_content(&file.text[body]))
 }
 
 /// Whether `text` holds anything besides HTML comments and white space (an
@@ -432,6 +435,12 @@ mod tests {
             "---\nstatus: in-progress\n---\n## What this phase did\n\nHalf.\n".into(),
         );
         assert!(!handoff_is_complete(&open));
+        // No section at all is no scaffold: the phase is done.
+        let bare = MarkdownFile::from_text(
+            "h.md".into(),
+            "---\nstatus: complete\n---\n# Phase 3 — adds-two\n".into(),
+        );
+        assert!(handoff_is_complete(&bare));
     }
 
     #[test]
