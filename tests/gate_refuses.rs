@@ -1571,3 +1571,32 @@ fn check_slug(root: &Root, slug: &str) -> (i32, String) {
     let output = root.decisions(slug, &["check"]);
     (output.status.code().unwrap_or(-1), stdout(&output))
 }
+
+/// A twin row answered with a placeholder and `blocking no` cannot lower
+/// the blocking the plan gives its key, on a key the template does not
+/// mark blocking (where only the plan's row says it blocks).
+#[test]
+fn a_twin_answer_that_says_nothing_cannot_lower_the_plans_blocking() {
+    let root = Root::new();
+    let plan = common::one_phase_plan_owing_nothing("mast", "`true`")
+        + "| `budgets` | | crew | outstanding | yes | plan |\n";
+    root.plan("mast", &plan);
+    let twin = "## Decisions\n\n| key | value | owner | state | blocking | source |\n|---|---|---|---|---|---|\n";
+    root.twin(
+        "mast",
+        &format!("{twin}| `budgets` | TBD | crew | answered | no | run |\n"),
+    );
+    let (code, out) = check_slug(&root, "mast");
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("an answer that says nothing cannot lower the row at line 29 of the plan"),
+        "{out}"
+    );
+    // A real answer in the twin does lower it.
+    root.twin(
+        "mast",
+        &format!("{twin}| `budgets` | two hours a phase | crew | answered | no | run |\n"),
+    );
+    let (code, out) = check_slug(&root, "mast");
+    assert_eq!(code, 0, "{out}");
+}
