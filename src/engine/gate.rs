@@ -244,15 +244,8 @@ pub fn section_rows<'t>(text: &'t str, heading: &str) -> Vec<Vec<&'t str>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::markdown::MarkdownFile;
-    use std::path::PathBuf;
 
-    fn plan(text: &str) -> Plan {
-        Plan::from_file(
-            "t",
-            MarkdownFile::from_text(PathBuf::from("t.md"), text.to_string()),
-        )
-    }
+    use crate::plan::test_plan as plan;
 
     #[test]
     fn kinds() {

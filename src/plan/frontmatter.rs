@@ -286,15 +286,8 @@ impl Frontmatter {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::plan::Plan;
-    use std::path::PathBuf;
 
-    fn plan(text: &str) -> Plan {
-        Plan::from_file(
-            "t",
-            MarkdownFile::from_text(PathBuf::from("t.md"), text.to_string()),
-        )
-    }
+    use crate::plan::test_plan as plan;
 
     #[test]
     fn yaml_messages_carry_no_position_of_their_own() {

@@ -213,18 +213,21 @@ impl Plan {
     }
 }
 
+/// The plan model of `text`, as the file `t.md` with slug `t`: the one
+/// builder of the unit tests' plans.
+#[cfg(test)]
+pub(crate) fn test_plan(text: &str) -> Plan {
+    Plan::from_file(
+        "t",
+        MarkdownFile::from_text(std::path::PathBuf::from("t.md"), text.to_string()),
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    use std::path::PathBuf;
-
-    fn plan(text: &str) -> Plan {
-        Plan::from_file(
-            "t",
-            MarkdownFile::from_text(PathBuf::from("t.md"), text.to_string()),
-        )
-    }
+    use crate::plan::test_plan as plan;
 
     #[test]
     fn frontmatter_fields_and_errors() {

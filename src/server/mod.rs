@@ -78,13 +78,7 @@ use crate::root::PlanLocation;
 /// Helpers of the server's unit tests.
 #[cfg(test)]
 mod test_support {
-    use crate::markdown::MarkdownFile;
-    use crate::plan::Plan;
-
-    /// The plan model of `text`, as the file `t.md` with slug `t`.
-    pub fn plan(text: &str) -> Plan {
-        Plan::from_file("t", MarkdownFile::from_text("t.md".into(), text.into()))
-    }
+    pub(crate) use crate::plan::test_plan as plan;
 }
 
 /// What the loop does after a message.
