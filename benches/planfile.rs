@@ -452,3 +452,21 @@ fn scaling_validate_process(bencher: divan::Bencher, name: &str) {
             .expect("planfile runs")
     });
 }
+
+/// The sizes of the engine's scaling inputs: the generated plan of N phases
+/// (SPEC §8: the larger may cost at most 15 times the smaller).
+const ENGINE_SCALING: [usize; 2] = [1_000, 10_000];
+
+/// The status board (with its batches) of a generated plan of N phases, in
+/// process: read the plan, build the board, render the reference's text.
+#[divan::bench(args = ENGINE_SCALING, sample_count = 10, sample_size = 1)]
+fn scaling_engine_board(bencher: divan::Bencher, phases: usize) {
+    let f = scaling_fixture(&format!("phases {phases}"));
+    bencher.bench(|| {
+        let request = engine::mode_request("board", None).expect("a mode");
+        let env = EngineEnv::fixed(&f.root, "/opt/scripts");
+        let reading = Reading::open(env, f.slug, request.mode.needs).expect("the plan reads");
+        let answer = engine::run(&reading, &request).expect("an answer");
+        output::engine::render(&answer, output::engine::Format::Text)
+    });
+}

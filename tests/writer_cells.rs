@@ -223,3 +223,47 @@ fn a_broken_ledger_line_holding_the_id_in_any_json_spelling_stops_promote() {
     );
     assert!(!root.twin_path("slip").exists());
 }
+
+#[test]
+fn a_cell_empty_once_cleaned_names_its_source_and_what_to_do() {
+    let root = root();
+    // An owner of control characters and spaces alone.
+    let out = root.decisions(
+        "store",
+        &[
+            "answer",
+            "relay",
+            "--value",
+            "off",
+            "--by",
+            " \u{7} \u{1b} ",
+        ],
+    );
+    refused(
+        &root,
+        &out,
+        "the owner from --by is empty once control characters and spaces are removed; pass --by WHO",
+    );
+    // A value the verb needs: give it one.
+    let out = root.decisions("store", &["answer", "stop", "--value", " \u{7} "]);
+    refused(
+        &root,
+        &out,
+        "--value is empty once control characters and spaces are removed; give it a value",
+    );
+    assert!(
+        !stderr(&out).contains("or leave it out"),
+        "{}",
+        stderr(&out)
+    );
+    // Evidence the verb can do without: give it one, or leave it out.
+    let out = root.decisions(
+        "store",
+        &["answer", "stop", "--value", "halt", "--evidence", " \u{7} "],
+    );
+    refused(
+        &root,
+        &out,
+        "--evidence is empty once control characters and spaces are removed; give it a value or leave it out",
+    );
+}

@@ -60,7 +60,7 @@ pub struct GateCheck {
 /// Whether `phase` is GATED: the word `GATED` in one of its `### Phase`
 /// headings or in its graph row.
 pub fn is_gated(plan: &Plan, phase: u32) -> bool {
-    let heading = plan.phases().iter().any(|b| b.number == phase && b.gated);
+    let heading = plan.blocks_of(phase).any(|(_, b)| b.gated);
     heading
         || plan
             .graph

@@ -271,7 +271,7 @@ impl Plan {
     /// every backtick span of a line of its reach holding one, and every
     /// fenced line that is neither blank nor a comment.
     pub fn setup_commands(&self, phase: u32) -> Vec<String> {
-        let Some(block) = self.phases().iter().find(|b| b.number == phase) else {
+        let Some(block) = self.phase_block(phase) else {
             return Vec::new();
         };
         let reach = Reach::of(&self.file, block, SETUP_LABEL);
@@ -285,7 +285,7 @@ impl Plan {
     /// trimmed. Before any labelled bullet, one indented more than three
     /// columns is not a field. `None` without one.
     pub fn verify_in(&self, phase: u32) -> Option<String> {
-        let block = self.phases().iter().find(|b| b.number == phase)?;
+        let block = self.phase_block(phase)?;
         let mut fence = false;
         let mut open = false;
         for line in crate::plan::verification::block_lines(&self.file, block) {
