@@ -31,7 +31,7 @@ pub struct Refusal<'a> {
     /// Why it stops the start.
     pub reason: RefusalReason,
     /// The row of the view that says the key blocks when the row's own
-    /// blocking cell cannot undo it ([`blocking_said_elsewhere`]: it says
+    /// blocking cell cannot undo it ([`blocking_said_among`]: it says
     /// nothing, or the row settles nothing); `None` otherwise. Where the
     /// template also marks the key blocking, the refusal names the
     /// template instead.
@@ -120,7 +120,7 @@ fn empty_verdict<'a>(every_view: bool) -> Verdict<'a> {
 }
 
 /// Adds `row`'s part to `verdict`: a refusal when it is [`owed`] (`said`
-/// being the row that says its key blocks, [`blocking_said_elsewhere`]) or
+/// being the row that says its key blocks, [`blocking_said_among`]) or
 /// waived without an ack, an acknowledgement for an acked waiver; `phases`
 /// as [`Refusal::phases`].
 fn judge<'a, S: AsRef<str>>(
@@ -154,7 +154,7 @@ fn judge<'a, S: AsRef<str>>(
 }
 
 /// The rows of `manifest` by key, the plan's before the twin's, each key's
-/// in file order: what [`blocking_said_elsewhere`] reads for one key,
+/// in file order: what [`blocking_said_among`] reads for one key,
 /// without a look at every other key's rows.
 fn rows_by_key(manifest: &Manifest) -> HashMap<&str, Vec<&DecisionRow>> {
     let mut by_key: HashMap<&str, Vec<&DecisionRow>> = HashMap::new();
@@ -187,7 +187,7 @@ fn missing_keys(
 /// `root`), with the console's `policy` (the `[policy]` table of
 /// `planfile.toml`): [`check`] on the view's resolved rows — a row whose
 /// blocking cannot undo what another row of the view says blocks when
-/// that row says so ([`blocking_said_elsewhere`]) — the keys the view owes
+/// that row says so ([`blocking_said_among`]) — the keys the view owes
 /// because no row decides them, and the findings of [`UNREADABLE_CHECKS`]
 /// in the plan and the twin, which refuse whatever `acks` says.
 pub fn check_view<'a, S: AsRef<str>>(

@@ -4,7 +4,6 @@
 //! are rules over rows alone; the start gate ([`crate::gate`]) applies them
 //! to a view, and the writer takes a row's blocking from them (SPEC §7).
 
-use crate::manifest::Manifest;
 use crate::manifest::in_force;
 use crate::manifest::merge::{View, rank};
 use crate::plan::decisions::{BlockingCell, DecisionRow, FileKind};
@@ -79,7 +78,7 @@ pub fn no_answer(row: &DecisionRow) -> Option<String> {
 /// (waivers are judged apart). The listings keep printing `no` for an
 /// empty cell, as the reference does. `blocking_elsewhere` says that
 /// another row of the view says the key blocks and `row` cannot undo it
-/// ([`blocking_said_elsewhere`]): then `row` counts as blocking too.
+/// ([`blocking_said_among`]): then `row` counts as blocking too.
 pub fn owed(row: &DecisionRow, blocking_elsewhere: bool) -> Option<RefusalReason> {
     let blocking = blocks_on_its_own(row) || blocking_elsewhere;
     match row.state.as_str() {
@@ -127,33 +126,8 @@ pub fn template_blocking(row: &DecisionRow) -> bool {
     vocab::key_spec(&row.key).is_some_and(|spec| spec.template_blocking)
 }
 
-/// The row of `view` in `manifest` that says `row`'s key blocks, when
-/// `row`'s blocking cannot undo it; the one of highest rank (SPEC §4; on
-/// equal rank the later). `row` cannot undo it when
-/// - its own blocking cell says nothing (empty, `—`, no column): another
-///   row for the key that [`blocks`] says it; a twin row with an empty
-///   blocking cell over the plan's `blocking yes` still blocks;
-/// - it settles nothing ([`settles_nothing`]: a twin row that is
-///   outstanding or in a state the reader cannot read, or any row answered
-///   with a value that gives no answer) and does not block on its own: a
-///   row of the plan for the key that blocks on its own
-///   ([`blocks_on_its_own`]) says it. Such a row does not lower what the
-///   plan says: only an answer or a waiver settles a decision the plan
-///   marks blocking.
-///
-/// `None` when no other row says yes, or `row` may say otherwise (an
-/// answered or waived twin row, a plan row that answers: a plan's phase
-/// row `no` over its plan-wide `yes` stands).
-pub fn blocking_said_elsewhere<'a>(
-    manifest: &'a Manifest,
-    view: View,
-    row: &DecisionRow,
-) -> Option<&'a DecisionRow> {
-    blocking_said_among(manifest.plan_rows(), manifest.twin_rows(), view, row)
-}
-
 /// Which other rows say that a row's key blocks when the row cannot undo
-/// it (see [`blocking_said_elsewhere`]): those that meet `says_yes`, of
+/// it (see [`blocking_said_among`]): those that meet `says_yes`, of
 /// the plan alone or of the twin too.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Overruled {
@@ -204,8 +178,24 @@ pub fn best_saying_yes<'a>(
         .map(|(_, r)| r)
 }
 
-/// [`blocking_said_elsewhere`] over the plan's rows `plan_rows` and the
-/// twin's rows `twin_rows`.
+/// The row of `view` among the plan's rows `plan_rows` and the twin's
+/// rows `twin_rows` that says `row`'s key blocks, when
+/// `row`'s blocking cannot undo it; the one of highest rank (SPEC §4; on
+/// equal rank the later). `row` cannot undo it when
+/// - its own blocking cell says nothing (empty, `—`, no column): another
+///   row for the key that [`blocks`] says it; a twin row with an empty
+///   blocking cell over the plan's `blocking yes` still blocks;
+/// - it settles nothing ([`settles_nothing`]: a twin row that is
+///   outstanding or in a state the reader cannot read, or any row answered
+///   with a value that gives no answer) and does not block on its own: a
+///   row of the plan for the key that blocks on its own
+///   ([`blocks_on_its_own`]) says it. Such a row does not lower what the
+///   plan says: only an answer or a waiver settles a decision the plan
+///   marks blocking.
+///
+/// `None` when no other row says yes, or `row` may say otherwise (an
+/// answered or waived twin row, a plan row that answers: a plan's phase
+/// row `no` over its plan-wide `yes` stands).
 pub fn blocking_said_among<'a>(
     plan_rows: &'a [DecisionRow],
     twin_rows: &'a [DecisionRow],
