@@ -456,3 +456,46 @@ fn a_plan_in_a_sub_folder_is_named_by_its_slug_so_the_printed_advice_runs() {
     let (code, out, _) = run(&root, &["decisions", "docs/plans/sub/p.md", "check"]);
     assert_eq!(code, 0, "{out}");
 }
+
+/// A docs root with plan `g` (one phase, every key the gate owes answered,
+/// `issues` answered `blocking no`) and a twin of `twin_rows`.
+fn with_twin_rows(twin_rows: &str) -> Root {
+    let root = Root::new();
+    root.plan(
+        "g",
+        &(common::one_phase_plan_owing_nothing("g", "`test -s x`")
+            + "| `issues` | off | crew | answered | no | plan |\n"),
+    );
+    root.twin(
+        "g",
+        &format!(
+            "# Decisions — g\n\n## Decisions\n\n| key | value | owner | state | blocking | source | evidence | phase |\n|---|---|---|---|---|---|---|---|\n{twin_rows}"
+        ),
+    );
+    root
+}
+
+#[test]
+fn a_row_that_says_no_never_lends_its_key_a_blocking_it_does_not_say() {
+    // Each twin row leaves `issues` outstanding without making it block: an
+    // empty blocking cell over the plan's `no`; `no` over the plan's `no`;
+    // an empty cell in phase 1 beside another key's blocking row there.
+    for rows in [
+        "| `issues` | | op | outstanding | | run | | — |\n",
+        "| `issues` | | op | outstanding | no | run | | — |\n",
+        "| `issues` | | op | outstanding | | run | | 1 |\n| `stop` | halt | op | answered | yes | run | e | 1 |\n",
+    ] {
+        let root = with_twin_rows(rows);
+        let (code, out, err) = run(&root, &["decisions", "g", "check"]);
+        assert_eq!(code, 0, "{rows}{out}{err}");
+        assert!(out.starts_with("ok: g "), "{out}");
+    }
+    // The same row with `blocking yes` stops the start.
+    let root = with_twin_rows("| `issues` | | op | outstanding | yes | run | | — |\n");
+    let (code, out, _) = run(&root, &["decisions", "g", "check"]);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("issues: outstanding and blocking, owed by op"),
+        "{out}"
+    );
+}
