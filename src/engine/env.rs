@@ -46,6 +46,10 @@ pub struct EngineEnv {
     pub exec_gates: bool,
     /// `$NOTES_MAX`, as given: how many notes a phase is handed.
     pub notes_max: Option<String>,
+    /// `$PE_RULINGS_FILE`: the run's rulings ledger, when given.
+    pub rulings_file: Option<PathBuf>,
+    /// `$PE_MESSAGES_FILE`: the run's messages ledger, when given.
+    pub messages_file: Option<PathBuf>,
     /// `$PE_HANDOFF_WRITING`, as given: `<phase>:<file>` of the handoff a
     /// session is writing.
     pub handoff_writing: Option<String>,
@@ -105,6 +109,8 @@ impl EngineEnv {
             boot_floor_samples: var("PE_BOOT_FLOOR_SAMPLES"),
             exec_gates: std::env::var("PHASE_EXEC_GATES").is_ok_and(|v| v == "1"),
             notes_max: var("NOTES_MAX"),
+            rulings_file: var("PE_RULINGS_FILE").map(PathBuf::from),
+            messages_file: var("PE_MESSAGES_FILE").map(PathBuf::from),
             handoff_writing: var("PE_HANDOFF_WRITING"),
             gate_delegate: var("PE_GATE_DELEGATE"),
         })
@@ -124,6 +130,8 @@ impl EngineEnv {
             boot_floor_samples: None,
             exec_gates: false,
             notes_max: None,
+            rulings_file: None,
+            messages_file: None,
             handoff_writing: None,
             gate_delegate: None,
         }

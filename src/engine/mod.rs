@@ -28,6 +28,7 @@ pub mod human_steps;
 pub mod issues;
 pub mod landing;
 pub mod modes;
+pub mod notes;
 pub mod progress;
 pub mod ready;
 pub mod request;
@@ -274,6 +275,8 @@ pub enum Answer {
     Landing(landing::Landing),
     /// `--human-steps [N]`.
     HumanSteps(human_steps::HumanSteps),
+    /// `--notes N`.
+    Notes(notes::Notes),
 }
 
 impl Answer {

@@ -287,12 +287,14 @@ pub const MODES: &[ModeSpec] = &[
         summary: "the landing ledger's rows",
         run: Some(super::landing::landing),
     },
-    later(
-        "--notes",
-        ArgKind::Phase,
-        "usage: phase-graph.sh <slug> --notes N",
-        "the notes a phase is handed",
-    ),
+    ModeSpec {
+        name: "--notes",
+        arg: ArgKind::Phase,
+        usage: "usage: phase-graph.sh <slug> --notes N",
+        needs: Needs::PLAN,
+        summary: "the notes a phase is handed",
+        run: Some(super::notes::notes_for),
+    },
     later(
         "--decisions",
         ArgKind::OptionalPhase,

@@ -21,6 +21,7 @@ pub mod handoff;
 pub mod handoff_state;
 pub mod human_steps;
 pub mod landing;
+pub mod notes;
 
 pub mod phase;
 

@@ -246,11 +246,21 @@ impl PlanLocation {
     /// else `$PE_RULINGS_FILE`, else
     /// `${XDG_STATE_HOME:-$HOME/.local/state}/phase-console/runs/<instance>/<slug>/rulings.ndjson`.
     pub fn ledger(&self, flag: Option<&Path>) -> PathBuf {
-        if let Some(path) = flag {
+        let given = flag.map(Path::to_path_buf).or_else(|| {
+            std::env::var_os("PE_RULINGS_FILE")
+                .filter(|p| !p.is_empty())
+                .map(PathBuf::from)
+        });
+        self.run_ledger(given.as_deref(), "rulings.ndjson")
+    }
+
+    /// A ledger the console keeps for the plan's run, `file` (e.g.
+    /// `messages.ndjson`): `given` (a flag's or an environment variable's
+    /// path), else
+    /// `${XDG_STATE_HOME:-$HOME/.local/state}/phase-console/runs/<instance>/<slug>/<file>`.
+    pub fn run_ledger(&self, given: Option<&Path>, file: &str) -> PathBuf {
+        if let Some(path) = given {
             return path.to_path_buf();
-        }
-        if let Some(path) = std::env::var_os("PE_RULINGS_FILE").filter(|p| !p.is_empty()) {
-            return PathBuf::from(path);
         }
         let state = std::env::var_os("XDG_STATE_HOME")
             .filter(|p| !p.is_empty())
@@ -266,7 +276,7 @@ impl PlanLocation {
             .join("runs")
             .join(instance_name(&self.root.0))
             .join(&self.slug)
-            .join("rulings.ndjson")
+            .join(file)
     }
 }
 

@@ -115,6 +115,20 @@ pub fn text(answer: &Answer) -> String {
             .iter()
             .map(|r| format!("{}\n", r.cells().join("\t")))
             .collect(),
+        Answer::Notes(n) => {
+            let mut text: String = n
+                .notes
+                .iter()
+                .map(|note| format!("{}\n", note.cells().join("\t")))
+                .collect();
+            if n.dropped > 0 {
+                text.push_str(&format!(
+                    "-\ttrailer\t-\t-\t… and {} older notes, not shown\n",
+                    n.dropped
+                ));
+            }
+            text
+        }
         Answer::WaitBudget(a) | Answer::WaitCount(a) | Answer::VerifyTimeout(a) => {
             match (a.value, a.source) {
                 (Some(v), Some(s)) => format!("{v}\t{}\n", s.word()),
