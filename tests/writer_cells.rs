@@ -267,3 +267,27 @@ fn a_cell_empty_once_cleaned_names_its_source_and_what_to_do() {
         "--evidence is empty once control characters and spaces are removed; give it a value or leave it out",
     );
 }
+
+#[test]
+fn an_answer_keeps_the_plans_blocking_no_on_a_key_the_template_marks_blocking() {
+    let root = Root::new();
+    let out = root.run(["new", "demo"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let plan = root.path().join("docs/plans/demo.md");
+    let text = std::fs::read_to_string(&plan).expect("the plan");
+    let from = "| `relay` | | operator | outstanding | yes |";
+    assert!(text.contains(from), "the template's relay row");
+    std::fs::write(
+        &plan,
+        text.replace(from, "| `relay` | | operator | outstanding | no |"),
+    )
+    .expect("edit the plan");
+    let out = root.decisions("demo", &["answer", "relay", "--value", "off"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let twin = std::fs::read_to_string(root.twin_path("demo")).expect("the twin");
+    assert!(
+        twin.lines()
+            .any(|l| l.starts_with("| `relay` | off |") && l.contains("| answered | no |")),
+        "{twin}"
+    );
+}

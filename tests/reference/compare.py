@@ -63,7 +63,7 @@ DIRECTIVE_PLAN = [
     "--qa-exhausted",
 ]
 STATEFUL = ["board", "--ready"]
-PER_PHASE_STATEFUL = ["--ready-after"]
+PER_PHASE_STATEFUL = ["--ready-after", "--notes"]
 # Refusals and edge arguments, in the first scenario.
 EDGES = [
     ["--deps"],
@@ -89,6 +89,8 @@ EDGES = [
     ["--human-steps", "0"],
     ["--human-steps", "99999"],
     ["--landing"],
+    ["--notes"],
+    ["--notes", "99999"],
 ]
 
 SCENARIOS = ["none", "progress", "qa", "done"]
