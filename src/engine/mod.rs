@@ -27,6 +27,7 @@ pub mod graph;
 pub mod human_steps;
 pub mod issues;
 pub mod landing;
+pub mod memory;
 pub mod modes;
 pub mod notes;
 pub mod progress;
@@ -277,6 +278,10 @@ pub enum Answer {
     HumanSteps(human_steps::HumanSteps),
     /// `--notes N`.
     Notes(notes::Notes),
+    /// `--memory-block`.
+    MemoryBlock(memory::MemoryBlock),
+    /// `--verified`.
+    Verified(memory::Verified),
 }
 
 impl Answer {

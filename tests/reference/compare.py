@@ -62,7 +62,7 @@ DIRECTIVE_PLAN = [
     "--accounts", "--conflict-policy", "--messaging", "--base-branch", "--clash-zones",
     "--qa-exhausted",
 ]
-STATEFUL = ["board", "--ready"]
+STATEFUL = ["board", "--ready", "--memory-block", "--verified"]
 PER_PHASE_STATEFUL = ["--ready-after", "--notes"]
 # Refusals and edge arguments, in the first scenario.
 EDGES = [

@@ -115,6 +115,15 @@ pub fn text(answer: &Answer) -> String {
             .iter()
             .map(|r| format!("{}\n", r.cells().join("\t")))
             .collect(),
+        Answer::MemoryBlock(m) => m.text(),
+        Answer::Verified(v) => format!(
+            "{}\n",
+            v.verified
+                .iter()
+                .map(u32::to_string)
+                .collect::<Vec<_>>()
+                .join(" ")
+        ),
         Answer::Notes(n) => {
             let mut text: String = n
                 .notes
