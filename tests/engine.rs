@@ -7,26 +7,8 @@
 mod common;
 
 use std::path::Path;
-use std::time::{Duration, SystemTime};
 
-use common::{Root, stderr, stdout};
-
-/// The cases of `fixtures/engine/`.
-const CASES: [&str; 13] = [
-    "buoy-stalled",
-    "depot-scopes",
-    "ferry-ranges",
-    "foundry-sizes",
-    "kiln-headerless",
-    "lock-done",
-    "mast-handoffs",
-    "mill-qa",
-    "pier-closed",
-    "quay-structure",
-    "signal-gates",
-    "tide-chain",
-    "weir-progress",
-];
+use common::{ENGINE_CASES, Root, stderr, stdout};
 
 /// The modes that take a phase, run for every phase of a case.
 const PER_PHASE: [&str; 7] = [
@@ -41,30 +23,6 @@ const PER_PHASE: [&str; 7] = [
 
 /// The scripts folder the printed commands name.
 const SCRIPTS: &str = "/opt/phase-console/scripts";
-
-/// A docs root holding `fixtures/engine/<case>`, its handoffs' times set
-/// where the case is about which one is newest.
-fn case_root(case: &str) -> Root {
-    let root = Root::fixture(&format!("engine/{case}"));
-    if case == "mast-handoffs" {
-        let dir = root.path().join("docs/handoffs/mast-handoffs");
-        let base = SystemTime::UNIX_EPOCH + Duration::from_secs(1_790_000_000);
-        for (file, offset) in [
-            ("phase-01-first-try.md", 0),
-            ("phase-01-redo.md", 60),
-            ("phase-02-wires.md", 0),
-            ("phase-8-paint.md", 0),
-        ] {
-            let f = std::fs::File::options()
-                .append(true)
-                .open(dir.join(file))
-                .expect("a handoff");
-            f.set_modified(base + Duration::from_secs(offset))
-                .expect("set the time");
-        }
-    }
-    root
-}
 
 /// `phase-graph --scripts-dir SCRIPTS <case> ARGS…` in `root`: stdout,
 /// stderr (the root's path shown as `<ROOT>`) and the exit code.
@@ -113,8 +71,8 @@ fn calls(root: &Root, case: &str) -> Vec<Vec<String>> {
 
 #[test]
 fn the_board_of_every_case() {
-    for case in CASES {
-        let root = case_root(case);
+    for case in ENGINE_CASES {
+        let root = Root::engine_case(case);
         let (out, err, code) = pg(&root, case, &[]);
         assert_eq!((err.as_str(), code), ("", 0), "{case}");
         insta::assert_snapshot!(format!("board_{case}"), out);
@@ -126,8 +84,8 @@ fn the_board_of_every_case() {
 
 #[test]
 fn every_mode_for_every_phase_of_every_case() {
-    for case in CASES {
-        let root = case_root(case);
+    for case in ENGINE_CASES {
+        let root = Root::engine_case(case);
         let mut text = String::new();
         let mut json = Vec::new();
         for call in calls(&root, case) {
@@ -153,7 +111,7 @@ fn every_mode_for_every_phase_of_every_case() {
 
 #[test]
 fn a_phase_argument_is_normalised_at_the_door() {
-    let root = case_root("ferry-ranges");
+    let root = Root::engine_case("ferry-ranges");
     assert_eq!(
         pg(&root, "ferry-ranges", &["--deps", "04"]),
         pg(&root, "ferry-ranges", &["--deps", "4"])
@@ -189,7 +147,7 @@ fn a_phase_argument_is_normalised_at_the_door() {
 
 #[test]
 fn refusals_are_worded_as_the_reference_words_them() {
-    let root = case_root("tide-chain");
+    let root = Root::engine_case("tide-chain");
     for mode in [
         "--deps",
         "--dependents",
@@ -326,7 +284,7 @@ fn without_docs_root_the_main_tree_of_the_repository_is_the_root() {
 
 #[test]
 fn the_scripts_folder_is_the_flag_then_pe_scripts_then_the_binarys() {
-    let root = case_root("lock-done");
+    let root = Root::engine_case("lock-done");
     let board = |cmd: &mut assert_cmd::Command| stdout(&cmd.output().expect("planfile runs"));
     let given = board(
         root.cmd()

@@ -7,7 +7,7 @@
 
 mod common;
 
-use common::{Root, stderr, stdout};
+use common::Root;
 
 /// The modes whose phase is optional: run without one, then for each phase.
 const OPTIONAL: [&str; 15] = [
@@ -48,17 +48,6 @@ const PLAN_WIDE: [&str; 6] = [
     "--qa-exhausted",
 ];
 
-/// `phase-graph <case> ARGS…` in `root`: stdout, stderr and the exit code.
-fn pg(root: &Root, case: &str, args: &[&str]) -> (String, String, i32) {
-    let out = root
-        .cmd()
-        .args(["phase-graph", case])
-        .args(args)
-        .output()
-        .expect("planfile runs");
-    (stdout(&out), stderr(&out), out.status.code().unwrap_or(-1))
-}
-
 /// Every call of the directive readers on a plan of `phases` phases.
 fn calls(phases: u32) -> Vec<Vec<String>> {
     let mut calls: Vec<Vec<String>> = PLAN_WIDE
@@ -82,7 +71,7 @@ fn run_all(case: &str, phases: u32) -> (String, Vec<serde_json::Value>) {
     let mut json = Vec::new();
     for call in calls(phases) {
         let args: Vec<&str> = call.iter().map(String::as_str).collect();
-        let (out, err, code) = pg(&root, case, &args);
+        let (out, err, code) = root.phase_graph(case, &args);
         assert_eq!(err, "", "{case} {call:?}");
         assert_eq!(code, 0, "{case} {call:?}");
         text.push_str(&format!(
@@ -91,7 +80,7 @@ fn run_all(case: &str, phases: u32) -> (String, Vec<serde_json::Value>) {
             out.replace('\t', "<TAB>").replace('\n', "⏎\n")
         ));
         let with_json: Vec<&str> = ["--format", "json"].into_iter().chain(args).collect();
-        let (out, _, json_code) = pg(&root, case, &with_json);
+        let (out, _, json_code) = root.phase_graph(case, &with_json);
         assert_eq!(json_code, code, "{case} {call:?}");
         json.push(serde_json::from_str::<serde_json::Value>(&out).expect("JSON"));
     }
@@ -116,7 +105,7 @@ fn a_plan_that_says_nothing_answers_the_defaults() {
 fn the_phase_bullet_wins_over_the_plan_line_and_a_skipped_word_falls_through() {
     let root = Root::fixture("engine/harbor-directives");
     let case = "harbor-directives";
-    let answer = |args: &[&str]| pg(&root, case, args).0;
+    let answer = |args: &[&str]| root.phase_graph(case, args).0;
     assert_eq!(answer(&["--land", "1"]), "pr\tphase\n");
     assert_eq!(answer(&["--land", "2"]), "trunk\tplan\n", "prr is no word");
     assert_eq!(
@@ -165,7 +154,7 @@ fn refusals_are_worded_as_the_reference_words_them() {
         "--landing",
     ] {
         assert_eq!(
-            pg(&root, case, &[mode, "9"]),
+            root.phase_graph(case, &[mode, "9"]),
             (
                 String::new(),
                 "phase 9 is not in this plan\n".to_string(),
@@ -176,7 +165,7 @@ fn refusals_are_worded_as_the_reference_words_them() {
     }
     for mode in ["--conflict-policy", "--messaging", "--base-branch"] {
         assert_eq!(
-            pg(&root, case, &[mode, "1"]),
+            root.phase_graph(case, &[mode, "1"]),
             (
                 String::new(),
                 format!("usage: phase-graph.sh <slug> {mode}   (plan-wide; it takes no phase)\n"),
@@ -196,7 +185,7 @@ fn refusals_are_worded_as_the_reference_words_them() {
         ("--landing", "usage: phase-graph.sh <slug> --landing N\n"),
     ] {
         assert_eq!(
-            pg(&root, case, &[mode]),
+            root.phase_graph(case, &[mode]),
             (String::new(), usage.to_string(), 2),
             "{mode}"
         );
@@ -204,9 +193,9 @@ fn refusals_are_worded_as_the_reference_words_them() {
     // A phase the graph lacks reads as one that says nothing where the
     // reference does not refuse it.
     assert_eq!(
-        pg(&root, case, &["--mcp", "9"]).0,
+        root.phase_graph(case, &["--mcp", "9"]).0,
         "github, linear, sentry\n"
     );
-    assert_eq!(pg(&root, case, &["--floor", "9"]).0, "");
-    assert_eq!(pg(&root, case, &["--checkout"]).0, "\n");
+    assert_eq!(root.phase_graph(case, &["--floor", "9"]).0, "");
+    assert_eq!(root.phase_graph(case, &["--checkout"]).0, "\n");
 }

@@ -7,46 +7,19 @@
 
 mod common;
 
-use common::{Root, stdout};
-
-/// The cases, each a docs root under `fixtures/engine/`.
-const CASES: [&str; 12] = [
-    "buoy-stalled",
-    "depot-scopes",
-    "ferry-ranges",
-    "foundry-sizes",
-    "kiln-headerless",
-    "lock-done",
-    "mill-qa",
-    "pier-closed",
-    "quay-structure",
-    "signal-gates",
-    "tide-chain",
-    "weir-progress",
-];
-
-/// `phase-graph CASE ARGS…`: stdout and the exit code.
-fn pg(root: &Root, case: &str, args: &[&str]) -> (String, i32) {
-    let out = root
-        .cmd()
-        .args(["phase-graph", case])
-        .args(args)
-        .output()
-        .expect("planfile runs");
-    (stdout(&out), out.status.code().unwrap_or(-1))
-}
+use common::{ENGINE_CASES, Root};
 
 #[test]
 fn the_memory_block_and_the_verified_set_of_every_case() {
     let mut text = String::new();
     let mut json = Vec::new();
-    for case in CASES {
-        let root = Root::fixture(&format!("engine/{case}"));
+    for case in ENGINE_CASES {
+        let root = Root::engine_case(case);
         for mode in ["--memory-block", "--verified"] {
-            let (out, code) = pg(&root, case, &[mode]);
+            let (out, _, code) = root.phase_graph(case, &[mode]);
             assert_eq!(code, 0, "{case} {mode}");
             text.push_str(&format!("$ phase-graph {case} {mode}\n{out}"));
-            let (out, code) = pg(&root, case, &["--format", "json", mode]);
+            let (out, _, code) = root.phase_graph(case, &["--format", "json", mode]);
             assert_eq!(code, 0, "{case} {mode}");
             json.push(serde_json::from_str::<serde_json::Value>(&out).expect("JSON"));
         }
@@ -58,10 +31,10 @@ fn the_memory_block_and_the_verified_set_of_every_case() {
 #[test]
 fn a_qa_failure_holds_its_dependents_and_a_closed_plan_still_says_where_it_stands() {
     let root = Root::fixture("engine/mill-qa");
-    let (block, _) = pg(&root, "mill-qa", &["--memory-block"]);
+    let (block, _, _) = root.phase_graph("mill-qa", &["--memory-block"]);
     assert!(block.contains("(qa:fail)"), "{block}");
-    let (verified, _) = pg(&root, "mill-qa", &["--verified"]);
-    let (done_line, _) = pg(&root, "mill-qa", &["--memory-block"]);
+    let (verified, _, _) = root.phase_graph("mill-qa", &["--verified"]);
+    let (done_line, _, _) = root.phase_graph("mill-qa", &["--memory-block"]);
     let done = done_line
         .lines()
         .find_map(|l| l.strip_prefix("done: "))
@@ -73,9 +46,9 @@ fn a_qa_failure_holds_its_dependents_and_a_closed_plan_still_says_where_it_stand
         "{verified} / {done}"
     );
     let root = Root::fixture("engine/pier-closed");
-    let (block, _) = pg(&root, "pier-closed", &["--memory-block"]);
+    let (block, _, _) = root.phase_graph("pier-closed", &["--memory-block"]);
     assert!(block.starts_with("closed: "), "{block}");
-    let (ready, _) = pg(&root, "pier-closed", &["--ready"]);
+    let (ready, _, _) = root.phase_graph("pier-closed", &["--ready"]);
     assert_eq!(ready, "\n", "a closed plan starts nothing");
     assert!(block.lines().any(|l| l.starts_with("ready: ")), "{block}");
 }

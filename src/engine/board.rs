@@ -13,6 +13,7 @@ use crate::engine::gate::{self, Clearance};
 use crate::engine::progress::{Held, Progress, serialize_state};
 use crate::engine::request::as_phase;
 use crate::engine::sizing::{self, GroupPhase};
+use crate::engine::status::Closure;
 use crate::engine::{Answer, Reading, Request, issues};
 use crate::error::Result;
 use crate::plan::progress::{HandoffStatus, PhaseState};
@@ -30,7 +31,7 @@ pub struct Board {
     /// How many phases the graph defines.
     pub total: usize,
     /// The closed-plan banner, when the plan is closed.
-    pub closed: Option<Closure>,
+    pub closed: Option<Banner>,
     /// The frontmatter's `phases:` when it disagrees with the graph.
     pub phase_count: Option<PhaseCount>,
     /// The structural problems, one line each.
@@ -51,13 +52,10 @@ pub struct Board {
 
 /// What a closed plan's banner says.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct Closure {
-    /// The status word.
-    pub status: String,
-    /// The frontmatter's `closed_reason:`.
-    pub reason: Option<String>,
-    /// The frontmatter's `closed:` date.
-    pub on: Option<String>,
+pub struct Banner {
+    /// The closure.
+    #[serde(flatten)]
+    pub closure: Closure,
     /// The command that reopens it.
     pub reopen: String,
 }
@@ -169,10 +167,8 @@ pub fn board(reading: &Reading, request: &Request) -> Result<Answer> {
         .numbers()
         .filter(|&p| handoffs.status(p) == HandoffStatus::Done)
         .count();
-    let closure = closed.then(|| Closure {
-        status: plan.status().word.clone(),
-        reason: status::field(&plan.file, "closed_reason"),
-        on: status::field(&plan.file, "closed"),
+    let closure = Closure::of(reading).map(|closure| Banner {
+        closure,
         reopen: format!("{command}/close-plan.sh {slug} --reopen"),
     });
     let phase_count = status::field(&plan.file, "phases")

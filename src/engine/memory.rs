@@ -11,10 +11,10 @@
 use serde::Serialize;
 
 use crate::engine::progress::{Held, Progress};
+use crate::engine::status::Closure;
 use crate::engine::{Answer, Reading, Request};
 use crate::error::Result;
 use crate::plan::progress::PhaseState;
-use crate::plan::status;
 
 /// A waiting phase and the dependencies that hold it, each with why.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -34,24 +34,13 @@ pub struct HeldBy {
     pub held: Held,
 }
 
-/// The closed plan's line.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct ClosedLine {
-    /// The status word.
-    pub status: String,
-    /// The frontmatter's `closed:` date.
-    pub on: Option<String>,
-    /// The frontmatter's `closed_reason:`.
-    pub reason: Option<String>,
-}
-
 /// The answer of `--memory-block`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
 pub struct MemoryBlock {
     /// The plan's slug.
     pub plan: String,
     /// The closure, when the plan is closed.
-    pub closed: Option<ClosedLine>,
+    pub closed: Option<Closure>,
     /// The done phases, in graph order.
     pub done: Vec<u32>,
     /// The phases in progress.
@@ -80,13 +69,8 @@ pub fn memory_block(reading: &Reading, _request: &Request) -> Result<Answer> {
     let progress = Progress::new(reading, None);
     let mut block = MemoryBlock {
         plan: reading.slug().to_string(),
-        closed: None,
-        done: Vec::new(),
-        in_progress: Vec::new(),
-        stuck: Vec::new(),
-        ready: Vec::new(),
-        waiting: Vec::new(),
-        blocked: Vec::new(),
+        closed: Closure::of(reading),
+        ..MemoryBlock::default()
     };
     for phase in reading.graph.numbers() {
         let bucket = match progress.state(phase) {
@@ -110,14 +94,6 @@ pub fn memory_block(reading: &Reading, _request: &Request) -> Result<Answer> {
         if !on.is_empty() {
             block.blocked.push(Blocked { phase, on });
         }
-    }
-    if reading.is_closed() {
-        let plan = reading.plan();
-        block.closed = Some(ClosedLine {
-            status: plan.status().word.clone(),
-            on: status::field(&plan.file, "closed"),
-            reason: status::field(&plan.file, "closed_reason"),
-        });
     }
     Ok(Answer::MemoryBlock(block))
 }

@@ -154,16 +154,10 @@ pub fn notes_for(reading: &Reading, request: &Request) -> Result<Answer> {
     let dropped = found.len().saturating_sub(max);
     if dropped > 0 {
         // The newest `max`: urgent first, then latest first.
-        found.sort_by(|a, b| {
-            b.note
-                .urgent
-                .cmp(&a.note.urgent)
-                .then_with(|| b.note.at.as_bytes().cmp(a.note.at.as_bytes()))
-                .then_with(|| b.seq.cmp(&a.seq))
-        });
+        found.sort_by(|a, b| urgent_then_by_time(a, b, Newest::First));
         found.truncate(max);
     }
-    found.sort_by(in_reading_order);
+    found.sort_by(|a, b| urgent_then_by_time(a, b, Newest::Last));
     Ok(Answer::Notes(Notes {
         plan: reading.slug().to_string(),
         phase: asked,
@@ -172,13 +166,29 @@ pub fn notes_for(reading: &Reading, request: &Request) -> Result<Answer> {
     }))
 }
 
-/// Urgent first, then oldest first, then in the order they were found.
-fn in_reading_order(a: &Candidate, b: &Candidate) -> Ordering {
-    b.note
-        .urgent
-        .cmp(&a.note.urgent)
-        .then_with(|| a.note.at.as_bytes().cmp(b.note.at.as_bytes()))
-        .then_with(|| a.seq.cmp(&b.seq))
+/// Where the newest notes go in an order by time.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Newest {
+    /// Newest first (which notes a cap keeps).
+    First,
+    /// Oldest first (the order a phase reads them in).
+    Last,
+}
+
+/// Urgent first; then by time and by the order they were found, the
+/// newest first or last.
+fn urgent_then_by_time(a: &Candidate, b: &Candidate, newest: Newest) -> Ordering {
+    let by_time = a
+        .note
+        .at
+        .as_bytes()
+        .cmp(b.note.at.as_bytes())
+        .then_with(|| a.seq.cmp(&b.seq));
+    let by_time = match newest {
+        Newest::First => by_time.reverse(),
+        Newest::Last => by_time,
+    };
+    b.note.urgent.cmp(&a.note.urgent).then(by_time)
 }
 
 /// Whether the plan's mail reaches its phases (`Messaging:` is not `off`).
@@ -274,6 +284,16 @@ fn field(line: &serde_json::Map<String, Value>, name: &str) -> String {
     }
 }
 
+/// `text`, or `-` when it is empty (the reference's placeholder for a
+/// cell it has no value for).
+fn or_dash(text: String) -> String {
+    if text.is_empty() {
+        "-".to_string()
+    } else {
+        text
+    }
+}
+
 /// Source 2: the `deferral` rulings of the rulings ledger at `path`.
 fn from_rulings(reading: &Reading, path: &Path, want: u32, push: &mut impl FnMut(HandedNote)) {
     for line in ledger_lines(path) {
@@ -290,11 +310,10 @@ fn from_rulings(reading: &Reading, path: &Path, want: u32, push: &mut impl FnMut
         if !reaches(reading, &target, &writer, want) {
             continue;
         }
-        let id = field(&line, "id");
         push(HandedNote {
             source: format!("phase-{writer}"),
             kind: "deferral",
-            id: if id.is_empty() { "-".to_string() } else { id },
+            id: or_dash(field(&line, "id")),
             at: field(&line, "at"),
             text: cut(&field(&line, "what")),
             urgent: false,
@@ -354,7 +373,7 @@ fn from_messages(reading: &Reading, path: &Path, want: u32, push: &mut impl FnMu
         push(HandedNote {
             source: format!("phase-{writer}"),
             kind: "message",
-            id: if id.is_empty() { "-".to_string() } else { id },
+            id: or_dash(id),
             at: field(line, "written_at"),
             text: cut(&field(line, "text")),
             urgent: field(line, "priority") == "high",

@@ -7,6 +7,7 @@ use serde::Serialize;
 
 use crate::engine::{Answer, Reading, Request};
 use crate::error::Result;
+use crate::plan::status::field;
 
 /// The answer of `--plan-status`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -48,4 +49,28 @@ pub fn closed(reading: &Reading, _request: &Request) -> Result<Answer> {
         status: status.word.clone(),
         closed: status.is_closed(),
     }))
+}
+
+/// What a closed plan says of its closure: the board's banner and the
+/// memory block's `closed:` line read it here.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Closure {
+    /// The status word.
+    pub status: String,
+    /// The frontmatter's `closed_reason:`.
+    pub reason: Option<String>,
+    /// The frontmatter's `closed:` date.
+    pub on: Option<String>,
+}
+
+impl Closure {
+    /// The closure of `reading`'s plan; `None` when the plan is open.
+    pub fn of(reading: &Reading) -> Option<Closure> {
+        let plan = reading.plan();
+        reading.is_closed().then(|| Closure {
+            status: plan.status().word.clone(),
+            reason: field(&plan.file, "closed_reason"),
+            on: field(&plan.file, "closed"),
+        })
+    }
 }

@@ -5,6 +5,7 @@
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
+use std::time::{Duration, SystemTime};
 
 use assert_cmd::Command;
 
@@ -98,6 +99,37 @@ impl Root {
             .join("docs/handoffs")
             .join(slug)
             .join("decisions.md")
+    }
+
+    /// A docs root holding `fixtures/engine/<case>`, its handoffs' times
+    /// set where the case is about which one is newest (`mast-handoffs`).
+    pub fn engine_case(case: &str) -> Root {
+        let root = Root::fixture(&format!("engine/{case}"));
+        if case == "mast-handoffs" {
+            let dir = root.path().join("docs/handoffs/mast-handoffs");
+            let base = SystemTime::UNIX_EPOCH + Duration::from_secs(1_790_000_000);
+            for (file, offset) in [
+                ("phase-01-first-try.md", 0),
+                ("phase-01-redo.md", 60),
+                ("phase-02-wires.md", 0),
+                ("phase-8-paint.md", 0),
+            ] {
+                let f = std::fs::File::options()
+                    .append(true)
+                    .open(dir.join(file))
+                    .expect("a handoff");
+                f.set_modified(base + Duration::from_secs(offset))
+                    .expect("set the time");
+            }
+        }
+        root
+    }
+
+    /// `phase-graph <slug> ARGS…` run in this docs root: stdout, stderr and
+    /// the exit code.
+    pub fn phase_graph(&self, slug: &str, args: &[&str]) -> (String, String, i32) {
+        let out = self.run(["phase-graph", slug].iter().chain(args));
+        (stdout(&out), stderr(&out), out.status.code().unwrap_or(-1))
     }
 
     /// A `planfile` command run in this docs root, with the conformance
@@ -259,3 +291,21 @@ pub fn one_phase_plan_owing_nothing(slug: &str, verification: &str) -> String {
            | `accounts` | the team account only | crew | answered | yes | plan |\n\
            | `human-acts` | the crew raises the mast by hand | crew | answered | yes | plan |\n"
 }
+
+/// The docs roots of `fixtures/engine/`, one per edge case of the plan
+/// engine (see its README); each holds the plan of its own name.
+pub const ENGINE_CASES: [&str; 13] = [
+    "buoy-stalled",
+    "depot-scopes",
+    "ferry-ranges",
+    "foundry-sizes",
+    "kiln-headerless",
+    "lock-done",
+    "mast-handoffs",
+    "mill-qa",
+    "pier-closed",
+    "quay-structure",
+    "signal-gates",
+    "tide-chain",
+    "weir-progress",
+];

@@ -18,16 +18,16 @@ pub fn text(b: &Board) -> String {
     );
     if let Some(c) = &b.closed {
         let mut extra = String::new();
-        if let Some(reason) = &c.reason {
+        if let Some(reason) = &c.closure.reason {
             let _ = write!(extra, " — {reason}");
         }
-        if let Some(on) = &c.on {
+        if let Some(on) = &c.closure.on {
             let _ = write!(extra, " (closed {on})");
         }
         let _ = write!(
             out,
             "\n🔒 CLOSED [{}]{extra}\n   This plan no longer reports work or warnings. Reopen it with:\n   {}\n",
-            c.status, c.reopen
+            c.closure.status, c.reopen
         );
     }
     if let Some(count) = &b.phase_count {
