@@ -88,6 +88,12 @@ fn run_engine(
         EngineFormat::Text => output::engine::Format::Text,
         EngineFormat::Json => output::engine::Format::Json,
     };
+    let said = answer.stderr();
+    if !said.is_empty() {
+        let mut err = std::io::stderr().lock();
+        let _ = err.write_all(said.as_bytes());
+        let _ = err.flush();
+    }
     print_stdout(&output::engine::render(&answer, format))?;
     Ok(answer.exit_code())
 }

@@ -154,6 +154,12 @@ fn closed(
     }))
 }
 
+/// The land policy of `phase` (its `Land` bullet, the plan's `Landing`
+/// line, else the default), as `--land N` answers it.
+pub(crate) fn land_policy(plan: &Plan, phase: u32) -> String {
+    resolve(plan, Some(phase), &LANDING).0.unwrap_or_default()
+}
+
 /// `--land [N]`: `hold|integrate|pr|trunk`, from the phase's `Land`, the
 /// plan's `Landing`, else `hold` by default. Errors: a phase the graph
 /// lacks.

@@ -55,6 +55,9 @@ pub struct EngineEnv {
     pub handoff_writing: Option<String>,
     /// `$PE_GATE_DELEGATE`, as given.
     pub gate_delegate: Option<String>,
+    /// `$PHASE_GATE_TIMEOUT`, as given: how many seconds a `cmd` gate may
+    /// run.
+    pub gate_timeout: Option<String>,
 }
 
 /// The variable, when it is set and not empty.
@@ -113,6 +116,7 @@ impl EngineEnv {
             messages_file: var("PE_MESSAGES_FILE").map(PathBuf::from),
             handoff_writing: var("PE_HANDOFF_WRITING"),
             gate_delegate: var("PE_GATE_DELEGATE"),
+            gate_timeout: var("PHASE_GATE_TIMEOUT"),
         })
     }
 
@@ -134,6 +138,7 @@ impl EngineEnv {
             messages_file: None,
             handoff_writing: None,
             gate_delegate: None,
+            gate_timeout: None,
         }
     }
 

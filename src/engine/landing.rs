@@ -71,7 +71,18 @@ pub fn landing(reading: &Reading, request: &Request) -> Result<Answer> {
     let Some((phase, _)) = known_phase(reading, request)? else {
         return Err(not_in_plan(request));
     };
-    let rows = read_ledger(&reading.handoffs_dir())
+    Ok(Answer::Landing(Landing {
+        plan: reading.slug().to_string(),
+        phase,
+        rows: records(reading, phase),
+    }))
+}
+
+/// The ledger's records of `phase` (a phase cell written with leading
+/// zeros is the same phase), in the ledger's order; none when the ledger
+/// does not exist or cannot be read.
+pub fn records(reading: &Reading, phase: u64) -> Vec<Landed> {
+    read_ledger(&reading.handoffs_dir())
         .into_iter()
         .filter(|row| {
             row.phase.trim_start_matches('0') == phase.to_string().trim_start_matches('0')
@@ -91,10 +102,5 @@ pub fn landing(reading: &Reading, request: &Request) -> Result<Answer> {
                 note: c(8),
             }
         })
-        .collect();
-    Ok(Answer::Landing(Landing {
-        plan: reading.slug().to_string(),
-        phase,
-        rows,
-    }))
+        .collect()
 }

@@ -23,6 +23,7 @@ pub mod directives;
 pub mod env;
 pub mod facts;
 pub mod gate;
+pub mod gate_status;
 pub mod graph;
 pub mod human_steps;
 pub mod issues;
@@ -282,14 +283,32 @@ pub enum Answer {
     MemoryBlock(memory::MemoryBlock),
     /// `--verified`.
     Verified(memory::Verified),
+    /// `--gate-status N`.
+    GateStatus(gate_status::GateStatus),
 }
 
 impl Answer {
+    /// What the mode says on stderr besides its answer: the evidence files
+    /// a gate could not read (each `planfile: cannot read …` line).
+    pub fn stderr(&self) -> String {
+        match self {
+            Answer::GateStatus(g) => g
+                .unreadable
+                .iter()
+                .map(|u| {
+                    format!("planfile: cannot read {u} — the gate counts it as saying nothing\n")
+                })
+                .collect(),
+            _ => String::new(),
+        }
+    }
+
     /// The exit code the mode ends with: 1 for `--closed` on an open
     /// plan, else 0.
     pub fn exit_code(&self) -> u8 {
         match self {
             Answer::Closed(c) if !c.closed => 1,
+            Answer::GateStatus(g) if !g.is_clear() => 1,
             _ => 0,
         }
     }

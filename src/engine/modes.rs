@@ -381,12 +381,14 @@ pub const MODES: &[ModeSpec] = &[
         "usage: --qa-prompt <phase>",
         "the QA reviewer's brief",
     ),
-    later(
-        "--gate-status",
-        ArgKind::Phase,
-        "usage: --gate-status <phase>",
-        "the gate's verdict",
-    ),
+    ModeSpec {
+        name: "--gate-status",
+        arg: ArgKind::Phase,
+        usage: "usage: --gate-status <phase>",
+        needs: Needs::PLAN,
+        summary: "the gate's verdict (exit 0 when clear)",
+        run: Some(super::gate_status::gate_status),
+    },
     ModeSpec {
         name: "--verified",
         arg: ArgKind::None,

@@ -36,6 +36,18 @@ pub const GATE_TYPES_HUMAN: [&str; 1] = ["manual"];
 /// The Gate-check types a session may clear.
 pub const GATE_TYPES_AI: [&str; 1] = ["ai"];
 
+/// The landing state a `landed N` gate wants under each land policy
+/// (`policy`, `state`), as the reference's `landing.env` ships them.
+pub const LANDED_BY_POLICY: [(&str, &str); 4] = [
+    ("hold", "held"),
+    ("integrate", "integrated"),
+    ("pr", "pr-merged"),
+    ("trunk", "landed"),
+];
+
+/// The landing states that clear a `pr-merged N` gate.
+pub const PR_MERGED_STATES: [&str; 1] = ["pr-merged"];
+
 /// What a GATED phase without a Gate-check reads as.
 pub const GATE_DEFAULT: &str = "ai";
 

@@ -63,7 +63,7 @@ DIRECTIVE_PLAN = [
     "--qa-exhausted",
 ]
 STATEFUL = ["board", "--ready", "--memory-block", "--verified"]
-PER_PHASE_STATEFUL = ["--ready-after", "--notes"]
+PER_PHASE_STATEFUL = ["--ready-after", "--notes", "--gate-status"]
 # Refusals and edge arguments, in the first scenario.
 EDGES = [
     ["--deps"],
@@ -91,6 +91,8 @@ EDGES = [
     ["--landing"],
     ["--notes"],
     ["--notes", "99999"],
+    ["--gate-status"],
+    ["--gate-status", "99999"],
 ]
 
 SCENARIOS = ["none", "progress", "qa", "done"]

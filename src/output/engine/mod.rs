@@ -116,6 +116,7 @@ pub fn text(answer: &Answer) -> String {
             .map(|r| format!("{}\n", r.cells().join("\t")))
             .collect(),
         Answer::MemoryBlock(m) => m.text(),
+        Answer::GateStatus(g) => g.text(),
         Answer::Verified(v) => format!(
             "{}\n",
             v.verified
