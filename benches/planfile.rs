@@ -282,8 +282,11 @@ fn server_relint_after_edit(bencher: divan::Bencher) {
 
 /// The engine's modes measured, with their argument: every mode planfile
 /// serves, on a phase in the middle of the plan.
-const ENGINE_MODES: [&str; 11] = [
+const ENGINE_MODES: [&str; 14] = [
     "board",
+    "--gate-status 35",
+    "--boot-prompt 36",
+    "--boot-fanout 22",
     "--ready",
     "--ready-after 36",
     "--deps 36",

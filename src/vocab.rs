@@ -493,6 +493,10 @@ pub const BLOCKER_CLASSES: [(&str, Option<&str>); 5] = [
     ("lock", None),
 ];
 
+/// The blocker classes in the order a boot prompt names them (the
+/// reference's `decisions.env` `NEED_CLASSES`).
+pub const NEED_CLASSES: [&str; 5] = ["lock", "permission", "credential", "gate", "external"];
+
 /// Every blocker class, space-separated, in the order of
 /// [`BLOCKER_CLASSES`] (used in messages that list the accepted classes).
 pub fn blocker_class_list() -> String {

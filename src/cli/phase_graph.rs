@@ -76,7 +76,15 @@ fn run_engine(
     let needs = request.as_ref().map_or(Needs::PLAN, |r| r.mode.needs);
     // The process ends after the answer: the system takes the memory back
     // at once.
-    let reading = std::mem::ManuallyDrop::new(Reading::open(env, &args.slug, needs)?);
+    let mut reading = Reading::open(env, &args.slug, needs)?;
+    if request
+        .as_ref()
+        .is_some_and(|r| matches!(r.mode.name, "--boot-prompt" | "--boot-fanout"))
+    {
+        let writer = decisions_writer(&reading.manifest, &reading.location, root_flag)?;
+        reading = reading.with_decisions_writer(writer);
+    }
+    let reading = std::mem::ManuallyDrop::new(reading);
     let Some(request) = request else {
         return Err(Error::EngineRefused(format!(
             "unknown mode: {}\n",
@@ -96,6 +104,34 @@ fn run_engine(
     }
     print_stdout(&output::engine::render(&answer, format))?;
     Ok(answer.exit_code())
+}
+
+/// The writer of the decisions blocks of boot prompts: §5.3's block of a
+/// phase's view, as `decisions <SLUG> --phase N prompt` prints it (with the
+/// console's `[policy]`, and the `--root` the user gave in its command).
+/// Errors: a `[policy]` table that cannot be used.
+fn decisions_writer(
+    manifest: &crate::manifest::Manifest,
+    location: &crate::root::PlanLocation,
+    root_flag: Option<&Path>,
+) -> Result<engine::DecisionsWriter> {
+    let root = location.root.0.clone();
+    let policy = crate::config::policy::load_policy(None, &root)?;
+    let manifest = manifest.clone();
+    let slug = location.slug.clone();
+    let root_flag = root_flag.map(Path::to_path_buf);
+    Ok(engine::DecisionsWriter(Box::new(move |phase| {
+        let subject = output::prompt::PromptSubject {
+            slug: &slug,
+            root: root_flag.as_deref(),
+        };
+        let view = crate::manifest::View::Phase(phase);
+        let block = crate::gate::prompt::decisions_block(&manifest, view, &root, &policy);
+        let mut buf = Vec::new();
+        // Writing into memory does not fail.
+        let _ = output::prompt::write(&mut buf, &subject, &block);
+        String::from_utf8_lossy(&buf).into_owned()
+    })))
 }
 
 /// What `phase-graph --help` and its manual page say after the options:

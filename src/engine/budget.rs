@@ -135,6 +135,22 @@ fn listed(
     }))
 }
 
+/// The MCP servers `phase` runs with, as `--mcp N` prints them: the
+/// plan's, then the phase's own, each once, `, `-separated.
+pub fn mcp_of(reading: &Reading, phase: u32) -> String {
+    let plan = reading.plan();
+    let own = plan.phase_ticked(phase, MCP_LABEL);
+    csv_ids([plan.plan_mcp().as_str(), own.as_str()]).join(", ")
+}
+
+/// The phase's bring-up commands, as `--setup N` prints them.
+pub fn setup_of(reading: &Reading, phase: u32) -> Vec<String> {
+    let plan = reading.plan();
+    let mut lines = plan.every_phase_setup();
+    lines.extend(plan.setup_commands(phase));
+    lines
+}
+
 /// `--mcp [N]`: the MCP servers a phase runs with: the plan's `MCP servers
 /// (every session)`, then the phase's `MCP` bullet.
 pub fn mcp(reading: &Reading, request: &Request) -> Result<Answer> {
@@ -274,11 +290,10 @@ pub fn verify_in(reading: &Reading, request: &Request) -> Result<Answer> {
 /// Errors: no phase.
 pub fn setup(reading: &Reading, request: &Request) -> Result<Answer> {
     let phase = request.required_phase(reading)?;
-    let plan = reading.plan();
-    let mut lines = plan.every_phase_setup();
-    if let Some(p) = as_phase(phase) {
-        lines.extend(plan.setup_commands(p));
-    }
+    let lines = match as_phase(phase) {
+        Some(p) => setup_of(reading, p),
+        None => reading.plan().every_phase_setup(),
+    };
     Ok(Answer::Setup(Lines {
         plan: reading.slug().to_string(),
         phase,

@@ -55,6 +55,9 @@ pub struct EngineEnv {
     pub handoff_writing: Option<String>,
     /// `$PE_GATE_DELEGATE`, as given.
     pub gate_delegate: Option<String>,
+    /// `$PE_LOCK_MIRROR`, as given: `console` when the console mirrors a
+    /// session's lock to git (its boot prompt's lock calls are file-only).
+    pub lock_mirror: Option<String>,
     /// `$PHASE_GATE_TIMEOUT`, as given: how many seconds a `cmd` gate may
     /// run.
     pub gate_timeout: Option<String>,
@@ -117,6 +120,7 @@ impl EngineEnv {
             handoff_writing: var("PE_HANDOFF_WRITING"),
             gate_delegate: var("PE_GATE_DELEGATE"),
             gate_timeout: var("PHASE_GATE_TIMEOUT"),
+            lock_mirror: var("PE_LOCK_MIRROR"),
         })
     }
 
@@ -139,6 +143,7 @@ impl EngineEnv {
             handoff_writing: None,
             gate_delegate: None,
             gate_timeout: None,
+            lock_mirror: None,
         }
     }
 

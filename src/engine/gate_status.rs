@@ -37,7 +37,8 @@
 //! dies on a bash arithmetic error). A phase the graph does not define is
 //! refused (exit 2, "phase N is not in this plan") rather than answered
 //! `clear (no gate)`. An evidence file that exists but cannot be read
-//! (`gate-status.md`, `test-status.md`, the landing ledger) is named on
+//! (`gate-status.md`, `test-status.md`, the landing ledger, the handoff of
+//! a phase waited on, the other plan of a cross-plan gate) is named on
 //! stderr; what it would have said counts as not said, so the gate stays
 //! shut (fail closed).
 
@@ -447,8 +448,15 @@ pub fn gate_status(reading: &Reading, request: &Request) -> Result<Answer> {
     Ok(Answer::GateStatus(evaluate(reading, asked, phase)))
 }
 
-/// The verdict on `phase`'s gate (`asked` as the caller wrote it).
+/// The verdict on `phase`'s gate (`asked` as the caller wrote it); a
+/// `cmd` gate runs when `$PHASE_EXEC_GATES` is `1`.
 pub fn evaluate(reading: &Reading, asked: u64, phase: u32) -> GateStatus {
+    evaluate_as(reading, asked, phase, reading.env.exec_gates)
+}
+
+/// [`evaluate`], a `cmd` gate run only when `exec_gates` (a boot prompt
+/// reads the verdict without running one).
+pub fn evaluate_as(reading: &Reading, asked: u64, phase: u32, exec_gates: bool) -> GateStatus {
     let plan = reading.plan();
     let check = gate::gate_check(plan, phase);
     let gated = gate::is_gated(plan, phase);
@@ -478,7 +486,14 @@ pub fn evaluate(reading: &Reading, asked: u64, phase: u32) -> GateStatus {
     let (verdict, reason, advisory) = match (&read, approved) {
         (_, Some(reason)) => (Verdict::Clear, reason, None),
         (None, None) => (Verdict::Clear, Reason::NoGate, None),
-        (Some(read), None) => by_type(reading, phase, read, set_aside, &mut unreadable),
+        (Some(read), None) => {
+            let asked_for = Asked {
+                phase,
+                exec_gates,
+                set_aside,
+            };
+            by_type(reading, &asked_for, read, &mut unreadable)
+        }
     };
     GateStatus {
         plan: reading.slug().to_string(),
@@ -492,20 +507,32 @@ pub fn evaluate(reading: &Reading, asked: u64, phase: u32) -> GateStatus {
     }
 }
 
-/// The verdict of an unapproved gate `read` of `phase`, by its type.
+/// What a verdict is asked for: the phase, whether a `cmd` gate may run,
+/// and the approval set aside, if any.
+struct Asked {
+    /// The phase.
+    phase: u32,
+    /// Whether a `cmd` gate may run.
+    exec_gates: bool,
+    /// Why a recorded approval did not clear a manual gate.
+    set_aside: Option<String>,
+}
+
+/// The verdict of an unapproved gate `read`, by its type.
 fn by_type(
     reading: &Reading,
-    phase: u32,
+    asked: &Asked,
     read: &GateRead,
-    set_aside: Option<String>,
     unreadable: &mut Vec<String>,
 ) -> (Verdict, Reason, Option<String>) {
+    let phase = asked.phase;
+    let set_aside = asked.set_aside.clone();
     let value = read.value.as_str();
     let (verdict, reason) = match read.kind.as_str() {
         "phase" => phase_gate(reading, phase, value, unreadable),
         "phases" => phases_gate(reading, phase, value, unreadable),
-        "plan" => return plan_gate(reading, value),
-        "cmd" => run_cmd_gate(&reading.env, value),
+        "plan" => return plan_gate(reading, value, unreadable),
+        "cmd" => run_cmd_gate(&reading.env, value, asked.exec_gates),
         kind @ ("landed" | "pr-merged") => landed_gate(reading, kind, value, unreadable),
         "date" => date_gate(&reading.env, value, false),
         "deadline" | "by" => date_gate(&reading.env, value, true),
@@ -565,10 +592,15 @@ fn name_unreadable(path: &Path, unreadable: &mut Vec<String>) {
     }
 }
 
-/// Names the QA verdicts file when it cannot be read (a verified phase is
-/// read through it).
-fn name_qa_evidence(reading: &Reading, unreadable: &mut Vec<String>) {
+/// Names the QA verdicts file and `phases`' handoffs when they cannot be
+/// read (a verified phase is read through them).
+fn name_evidence(reading: &Reading, phases: &[u32], unreadable: &mut Vec<String>) {
     name_unreadable(&reading.handoffs_dir().join(QA_STATUS_FILE), unreadable);
+    for &phase in phases {
+        if let Some(handoff) = reading.handoffs().get(phase) {
+            name_unreadable(&handoff.path, unreadable);
+        }
+    }
 }
 
 /// A whole phase number, as written (`03` is 3).
@@ -594,7 +626,7 @@ fn phase_gate(
             },
         );
     };
-    name_qa_evidence(reading, unreadable);
+    name_evidence(reading, &[want], unreadable);
     if Progress::new(reading, Some(asked)).is_verified(want) {
         let phases = value.to_string();
         (
@@ -624,7 +656,11 @@ fn phases_gate(
     value: &str,
     unreadable: &mut Vec<String>,
 ) -> (Verdict, Reason) {
-    name_qa_evidence(reading, unreadable);
+    let named: Vec<u32> = value
+        .split([',', ' ', '\t', '\n'])
+        .filter_map(phase_number)
+        .collect();
+    name_evidence(reading, &named, unreadable);
     let progress = Progress::new(reading, Some(asked));
     let missing: Vec<String> = value
         .split([',', ' ', '\t', '\n'])
@@ -651,7 +687,11 @@ fn phases_gate(
 }
 
 /// `plan <slug>:<phases>`.
-fn plan_gate(reading: &Reading, value: &str) -> (Verdict, Reason, Option<String>) {
+fn plan_gate(
+    reading: &Reading,
+    value: &str,
+    unreadable: &mut Vec<String>,
+) -> (Verdict, Reason, Option<String>) {
     let Some((other, list)) = value.split_once(':').filter(|(_, l)| !l.is_empty()) else {
         let reason = Reason::MalformedPlan {
             value: value.to_string(),
@@ -670,7 +710,7 @@ fn plan_gate(reading: &Reading, value: &str) -> (Verdict, Reason, Option<String>
         };
         return (Verdict::Blocked, reason, None);
     }
-    let verified = other_plan_verified(&reading.env, other);
+    let verified = other_plan_verified(&reading.env, other, unreadable);
     let missing: Vec<String> = list
         .split([',', ' ', '\t'])
         .filter(|w| !w.is_empty())
@@ -695,9 +735,17 @@ fn plan_gate(reading: &Reading, value: &str) -> (Verdict, Reason, Option<String>
 
 /// The verified phases of the plan `other` under the same docs root
 /// (none when it cannot be read or has no phase graph).
-fn other_plan_verified(env: &EngineEnv, other: &str) -> Vec<u32> {
-    let Ok(reading) = Reading::open(env.clone(), other, Needs::PLAN) else {
-        return Vec::new();
+fn other_plan_verified(env: &EngineEnv, other: &str, unreadable: &mut Vec<String>) -> Vec<u32> {
+    let reading = match Reading::open(env.clone(), other, Needs::PLAN) {
+        Ok(reading) => reading,
+        Err(e) => {
+            let why = e.to_string();
+            unreadable.push(format!(
+                "the plan {other}: {}",
+                why.trim_end_matches('\n').replace('\n', " ")
+            ));
+            return Vec::new();
+        }
     };
     let progress = Progress::new(&reading, None);
     reading
@@ -799,12 +847,12 @@ fn mutates(command: &str) -> bool {
 
 /// Evaluates a `cmd` gate: refused, not run, or run (see the module
 /// documentation).
-fn run_cmd_gate(env: &EngineEnv, command: &str) -> (Verdict, Reason) {
+fn run_cmd_gate(env: &EngineEnv, command: &str, exec_gates: bool) -> (Verdict, Reason) {
     let command_s = command.to_string();
     if mutates(command) {
         return (Verdict::Manual, Reason::CmdRefused { command: command_s });
     }
-    if !env.exec_gates {
+    if !exec_gates {
         return (
             Verdict::Unevaluated,
             Reason::CmdNotRun { command: command_s },
@@ -1044,6 +1092,10 @@ pub fn conditions(plan: &Plan, phase: u32) -> Vec<String> {
                 inside = true;
             }
         }
+    }
+    // As a shell's `$(…)` reads them: the empty lines at the end go.
+    while out.last().is_some_and(String::is_empty) {
+        out.pop();
     }
     out
 }

@@ -17,6 +17,7 @@
 //! read on first use.
 
 pub mod board;
+pub mod boot;
 pub mod budget;
 pub mod deps;
 pub mod directives;
@@ -73,6 +74,20 @@ pub struct Reading {
     qa: OnceLock<Option<QaGate>>,
     /// The gate approvals, read on first use.
     approvals: OnceLock<gate::Approvals>,
+    /// What writes a phase's decisions block into its boot prompt.
+    decisions_writer: Option<DecisionsWriter>,
+}
+
+/// What writes §5.3's decisions block of a phase's view (SPEC §5.3, §11)
+/// into a boot prompt: the command line gives the engine the one writer
+/// `decisions <SLUG> --phase N prompt` prints with, so the two never
+/// differ. The phase in, the block's text out.
+pub struct DecisionsWriter(pub Box<dyn Fn(u32) -> String>);
+
+impl std::fmt::Debug for DecisionsWriter {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("DecisionsWriter")
+    }
 }
 
 impl Reading {
@@ -126,7 +141,24 @@ impl Reading {
             handoffs: OnceLock::new(),
             qa: OnceLock::new(),
             approvals: OnceLock::new(),
+            decisions_writer: None,
         }
+    }
+
+    /// This reading, its boot prompts carrying the decisions blocks
+    /// `writer` writes.
+    pub fn with_decisions_writer(mut self, writer: DecisionsWriter) -> Reading {
+        self.decisions_writer = Some(writer);
+        self
+    }
+
+    /// The decisions block of `phase`'s view for its boot prompt (empty
+    /// without a writer).
+    pub fn decisions_block(&self, phase: u32) -> String {
+        self.decisions_writer
+            .as_ref()
+            .map(|w| (w.0)(phase))
+            .unwrap_or_default()
     }
 
     /// The plan.
@@ -285,6 +317,10 @@ pub enum Answer {
     Verified(memory::Verified),
     /// `--gate-status N`.
     GateStatus(gate_status::GateStatus),
+    /// `--boot-prompt N`.
+    BootPrompt(boot::BootPrompt),
+    /// `--boot-fanout "N M …"`.
+    BootFanout(boot::BootFanout),
 }
 
 impl Answer {

@@ -129,6 +129,12 @@ pub fn notes_for(reading: &Reading, request: &Request) -> Result<Answer> {
     let Some((asked, want)) = known_phase(reading, request)? else {
         return Err(not_in_plan(request));
     };
+    Ok(Answer::Notes(handed(reading, asked, want)))
+}
+
+/// What graph phase `want` is handed (`asked` as the caller wrote it),
+/// capped by `$NOTES_MAX`.
+pub fn handed(reading: &Reading, asked: u64, want: u32) -> Notes {
     let mut found: Vec<Candidate> = Vec::new();
     let mut push = |note: HandedNote| {
         let seq = found.len() + 1;
@@ -158,12 +164,12 @@ pub fn notes_for(reading: &Reading, request: &Request) -> Result<Answer> {
         found.truncate(max);
     }
     found.sort_by(|a, b| urgent_then_by_time(a, b, Newest::Last));
-    Ok(Answer::Notes(Notes {
+    Notes {
         plan: reading.slug().to_string(),
         phase: asked,
         notes: found.into_iter().map(|c| c.note).collect(),
         dropped,
-    }))
+    }
 }
 
 /// Where the newest notes go in an order by time.

@@ -38,6 +38,9 @@ pub const WORKTREES_ON: &str = "on";
 pub const ISOLATION_WORKTREE: &str = "worktree";
 
 /// The §Session budget line naming the MCP servers every session needs
+/// The phrase of the §Session budget line naming the skills every
+/// session invokes (lower case; matched in any case).
+pub const SKILLS_EVERY_SESSION: &str = "skills (every session)";
 /// (F15); a line containing it, in any case.
 pub const MCP_SERVERS_EVERY_SESSION: &str = "mcp servers (every session)";
 /// The phase bullet naming the MCP servers a phase needs (F15).

@@ -64,6 +64,7 @@ DIRECTIVE_PLAN = [
 ]
 STATEFUL = ["board", "--ready", "--memory-block", "--verified"]
 PER_PHASE_STATEFUL = ["--ready-after", "--notes", "--gate-status"]
+BOOT_PER_PHASE = ["--boot-prompt"]
 # Refusals and edge arguments, in the first scenario.
 EDGES = [
     ["--deps"],
@@ -93,6 +94,10 @@ EDGES = [
     ["--notes", "99999"],
     ["--gate-status"],
     ["--gate-status", "99999"],
+    ["--boot-prompt"],
+    ["--boot-prompt", "99999"],
+    ["--boot-fanout"],
+    ["--boot-fanout", "1 x"],
 ]
 
 SCENARIOS = ["none", "progress", "qa", "done"]
@@ -192,6 +197,13 @@ def cases_for(scenario, phases):
     cases += [[m] if m != "board" else [] for m in STATEFUL]
     for mode in PER_PHASE_STATEFUL:
         cases += [[mode, str(p)] for p in phases]
+    # The boot prompt is the reference's slowest mode: on a large plan its
+    # first dozen phases stand for the rest.
+    for mode in BOOT_PER_PHASE:
+        cases += [[mode, str(p)] for p in (phases[:12] if len(phases) > 20 else phases)]
+    if len(phases) >= 2:
+        cases.append(["--boot-fanout", " ".join(str(p) for p in phases[:2])])
+        cases.append(["--boot-fanout", ",".join(str(p) for p in phases[-3:])])
     return cases
 
 
@@ -211,6 +223,17 @@ def worded_alike(got, want):
         return [head(line) if line.startswith("      • ") else line for line in text.split("\n")]
 
     return heads(got["stdout"]) == heads(want["stdout"])
+
+
+def decisions_alike(got, want):
+    """Whether two boot prompts (or fan-outs) differ only inside their
+    decisions sections: planfile prints the block of `decisions <SLUG>
+    --phase N prompt` there (SPEC §5.3, §11), between the reference's
+    heading line and its `--needs` duty lines."""
+    if got["exit"] != want["exit"] or got["stderr"] != want["stderr"]:
+        return False
+    block = re.compile(r"(This phase's DECISIONS \(the plan's manifest[^\n]*\n).*?(If you cannot proceed)", re.S)
+    return block.sub(r"\1…\n\2", got["stdout"]) == block.sub(r"\1…\n\2", want["stdout"])
 
 
 def run(cmd, root, extra_path=None):
@@ -263,7 +286,7 @@ def main():
     awkdir = work / "awk"
     awkdir.mkdir()
     (awkdir / "awk").symlink_to(gawk)
-    counts = {"same": 0, "different": 0, "worded": 0}
+    counts = {"same": 0, "different": 0, "worded": 0, "block": 0}
     per_mode = {}
     shown = 0
     differences = []
@@ -316,7 +339,7 @@ def main():
                     want = {k: (v.replace("@ROOT@", str(root)) if isinstance(v, str) else v) for k, v in cache[key(case)].items()}
                     got = run([tool, "phase-graph", "--scripts-dir", str(ref / "scripts"), slug] + case, root)
                     mode = case[0] if case else "board"
-                    tally = per_mode.setdefault(mode, [0, 0, 0])
+                    tally = per_mode.setdefault(mode, [0, 0, 0, 0])
                     if got == want:
                         counts["same"] += 1
                         tally[0] += 1
@@ -324,6 +347,10 @@ def main():
                     if mode == "board" and worded_alike(got, want):
                         counts["worded"] += 1
                         tally[2] += 1
+                        continue
+                    if mode in ("--boot-prompt", "--boot-fanout") and decisions_alike(got, want):
+                        counts["block"] += 1
+                        tally[3] += 1
                         continue
                     counts["different"] += 1
                     tally[1] += 1
@@ -339,13 +366,14 @@ def main():
         shutil.rmtree(work, ignore_errors=True)
     for slug, scenario, case in differences[shown:]:
         print(f"differs: {slug} [{scenario}] phase-graph {' '.join(case)}")
-    print("per mode (same / the lint's wording of a problem only / different):")
-    for mode, (same, diff, worded) in sorted(per_mode.items()):
-        print(f"  {mode:14} {same:5} {worded:5} {diff:5}")
-    total = counts["same"] + counts["different"] + counts["worded"]
+    print("per mode (same / the lint's wording of a problem only / the decisions block only / different):")
+    for mode, (same, diff, worded, block) in sorted(per_mode.items()):
+        print(f"  {mode:14} {same:5} {worded:5} {block:5} {diff:5}")
+    total = sum(counts.values())
     print(
         f"{counts['same']} of {total} calls agree byte for byte; {counts['worded']} differ only in "
         f"how a structure problem is explained after its data head (planfile's lint wording, SPEC §6); "
+        f"{counts['block']} only in a boot prompt's decisions block (SPEC §5.3, §11); "
         f"{counts['different']} differ otherwise"
     )
     sys.exit(1 if counts["different"] else 0)

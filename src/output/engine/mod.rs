@@ -117,6 +117,8 @@ pub fn text(answer: &Answer) -> String {
             .collect(),
         Answer::MemoryBlock(m) => m.text(),
         Answer::GateStatus(g) => g.text(),
+        Answer::BootPrompt(b) => b.text(),
+        Answer::BootFanout(f) => f.text(),
         Answer::Verified(v) => format!(
             "{}\n",
             v.verified
