@@ -33,6 +33,7 @@ pub mod notes;
 pub mod progress;
 pub mod ready;
 pub mod request;
+pub mod session;
 pub mod sizing;
 pub mod status;
 
@@ -282,6 +283,8 @@ pub enum Answer {
     MemoryBlock(memory::MemoryBlock),
     /// `--verified`.
     Verified(memory::Verified),
+    /// `--session-plan [MODEL|BUDGET]`.
+    SessionPlan(Box<session::SessionPlan>),
 }
 
 impl Answer {

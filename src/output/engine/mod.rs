@@ -4,6 +4,7 @@
 //! field names the mode (README, "The plan engine's JSON").
 
 mod board;
+mod session;
 
 use crate::engine::Answer;
 
@@ -116,6 +117,7 @@ pub fn text(answer: &Answer) -> String {
             .map(|r| format!("{}\n", r.cells().join("\t")))
             .collect(),
         Answer::MemoryBlock(m) => m.text(),
+        Answer::SessionPlan(p) => session::text(p),
         Answer::Verified(v) => format!(
             "{}\n",
             v.verified
