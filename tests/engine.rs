@@ -195,7 +195,7 @@ fn refusals_are_worded_as_the_reference_words_them() {
             1
         )
     );
-    let (out, err, code) = pg(&root, "tide-chain", &["--boot-fanout", "2"]);
+    let (out, err, code) = pg(&root, "tide-chain", &["--qa-prompt", "2"]);
     assert_eq!((out.as_str(), code), ("", 2));
     assert!(err.contains("not implemented yet"), "{err}");
 }

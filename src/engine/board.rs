@@ -12,7 +12,7 @@ use serde::Serialize;
 use crate::engine::gate::{self, Clearance};
 use crate::engine::progress::{Held, Progress, serialize_state};
 use crate::engine::request::as_phase;
-use crate::engine::sizing::{self, GroupPhase};
+use crate::engine::sizing;
 use crate::engine::status::Closure;
 use crate::engine::{Answer, Reading, Request, issues};
 use crate::error::Result;
@@ -267,32 +267,11 @@ pub fn board(reading: &Reading, request: &Request) -> Result<Answer> {
 /// The suggested batches of `reading`'s open plan, sized to the budget of
 /// the model its §Session budget names.
 fn batches(reading: &Reading, command: &str) -> Batches {
-    let plan = reading.plan();
-    let budget = sizing::resolve_budget(sizing::plan_model(plan).as_deref());
-    let handoffs = reading.handoffs();
-    let phases: Vec<GroupPhase> = reading
-        .graph
-        .phases
-        .iter()
-        .map(|p| {
-            let status = handoffs.status(p.phase);
-            let servers = sizing::mcp_servers(plan, p.phase).len();
-            GroupPhase {
-                phase: p.phase,
-                done: status == HandoffStatus::Done,
-                taken: matches!(status, HandoffStatus::InProgress | HandoffStatus::Stuck),
-                gated: gate::is_gated(plan, p.phase),
-                weight: sizing::phase_size(plan, p.phase)
-                    .weight()
-                    .saturating_add(sizing::mcp_surcharge(servers)),
-                deps: &p.deps,
-            }
-        })
-        .collect();
-    let qa_gating = reading.qa().is_some_and(|qa| qa.plan_on);
+    let budget = sizing::resolve_budget(sizing::plan_model(reading.plan()).as_deref());
+    let phases = sizing::group_phases(reading);
     Batches {
         budget,
-        groups: sizing::compute_groups(&phases, budget, qa_gating, reading.env.boot_floor),
+        groups: sizing::groups(reading, &phases, budget),
         session_plan: format!(
             "{command}/phase-graph.sh {} --session-plan <model>",
             reading.slug()

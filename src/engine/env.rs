@@ -37,7 +37,9 @@ pub struct EngineEnv {
     /// (`YYYY-MM-DD`); unset or empty, the local date.
     pub today: Option<String>,
     /// `$PE_BOOT_FLOOR`: the first call's context this repository measured,
-    /// when it is a whole number (else the shipped value answers).
+    /// tokens, when it is a whole number (else the shipped value answers):
+    /// decimal whatever its leading zeros, a number too large for a count
+    /// of tokens read as the largest one.
     pub boot_floor: Option<u64>,
     /// `$PE_BOOT_FLOOR_SAMPLES`: how many sessions the floor was measured
     /// over, as given.
@@ -111,7 +113,7 @@ impl EngineEnv {
             today: var("PE_TODAY"),
             boot_floor: var("PE_BOOT_FLOOR")
                 .filter(|v| v.bytes().all(|b| b.is_ascii_digit()))
-                .and_then(|v| v.parse().ok()),
+                .map(|v| v.parse().unwrap_or(u64::MAX)),
             boot_floor_samples: var("PE_BOOT_FLOOR_SAMPLES"),
             exec_gates: std::env::var("PHASE_EXEC_GATES").is_ok_and(|v| v == "1"),
             notes_max: var("NOTES_MAX"),

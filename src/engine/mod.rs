@@ -35,6 +35,7 @@ pub mod notes;
 pub mod progress;
 pub mod ready;
 pub mod request;
+pub mod session;
 pub mod sizing;
 pub mod status;
 
@@ -321,6 +322,8 @@ pub enum Answer {
     BootPrompt(boot::BootPrompt),
     /// `--boot-fanout "N M …"`.
     BootFanout(boot::BootFanout),
+    /// `--session-plan [MODEL|BUDGET]`.
+    SessionPlan(Box<session::SessionPlan>),
 }
 
 impl Answer {

@@ -413,12 +413,14 @@ pub const MODES: &[ModeSpec] = &[
         summary: "S | M | L",
         run: Some(super::facts::size),
     },
-    later(
-        "--session-plan",
-        ArgKind::Word,
-        "",
-        "sessions sized to a model or budget",
-    ),
+    ModeSpec {
+        name: "--session-plan",
+        arg: ArgKind::Word,
+        usage: "",
+        needs: Needs::PLAN,
+        summary: "sessions sized to a model or budget",
+        run: Some(super::session::session_plan),
+    },
     ModeSpec {
         name: "--boot-prompt",
         arg: ArgKind::Phase,

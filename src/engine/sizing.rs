@@ -2,14 +2,18 @@
 //! the reference's board and session plan compute it: a phase's
 //! `- **Size:**` word, the MCP servers it runs with (each adds to its
 //! weight), the model the plan's §Session budget names and the budget that
-//! gives, and the greedy grouping of the phases left into sessions a
-//! person may run by hand.
+//! gives, the sessions a phase is expected to take under the console, and
+//! the greedy grouping of the phases left into sessions a person may run by
+//! hand (the board's SUGGESTED BATCHES and `--session-plan` both group
+//! here, [`group_phases`] and [`groups`]).
 //!
 //! The numbers are [`crate::vocab::sizing`]'s; the model words
 //! [`crate::vocab::models`]'s.
 
+use crate::engine::{Reading, gate};
 use crate::plan::Plan;
 use crate::plan::directive::{LineShape, lines_in, match_directive, sections_starting};
+use crate::plan::progress::HandoffStatus;
 use crate::plan::verification::backtick_spans;
 use crate::vocab::console::{MCP_LABEL, MCP_SERVERS_EVERY_SESSION};
 use crate::vocab::models::{MODEL_1M_SUFFIX, MODEL_BIG, MODEL_SMALL, model_families};
@@ -194,11 +198,13 @@ pub fn says_1m_window(rest: &str) -> bool {
     })
 }
 
-/// The per-session budget of a model alias or a raw token number (the
-/// reference's `resolve_budget`): nothing is the default budget; digits
-/// are the budget itself; a name with the 1M suffix the 1M budget; a name
-/// holding a big family word the big budget; one holding `haiku` the small
-/// one; anything else the default.
+/// The per-session budget, tokens, of a model alias or a raw token number
+/// (the reference's `resolve_budget`): nothing is the default budget;
+/// digits are the budget itself, a decimal number whatever its leading
+/// zeros (**(fix)**: the reference's arithmetic reads `010000` as octal),
+/// one too large for a count of tokens the largest; a name (any case) with
+/// the 1M suffix the 1M budget; a name holding a big family word the big
+/// budget; one holding `haiku` the small one; anything else the default.
 pub fn resolve_budget(model: Option<&str>) -> u64 {
     let name = model.unwrap_or("").to_lowercase();
     if name.is_empty() {
@@ -240,6 +246,57 @@ pub fn session_target(budget: u64) -> u64 {
 /// The predicted peak context of a session whose phases weigh `weight`.
 pub fn session_context(measured: Option<u64>, weight: u64) -> u64 {
     session_floor(measured).saturating_add(SESSION_SLOPE_PCT.saturating_mul(weight) / 100)
+}
+
+/// A phase's weight: its size's ([`Size::weight`]) plus what its MCP
+/// servers add ([`mcp_surcharge`]), tokens (the reference's
+/// `_phase_weight`).
+pub fn phase_weight(plan: &Plan, phase: u32) -> u64 {
+    phase_size(plan, phase)
+        .weight()
+        .saturating_add(mcp_surcharge(mcp_servers(plan, phase).len()))
+}
+
+/// The sessions a phase of `size` is expected to take under the console
+/// (1 phase ≥ 1 session), in ten-thousandths of a session: the measured
+/// sessions of the phases that do not wrap and of those that do, weighed
+/// by the share that wraps, never under one session (10,000).
+pub fn expected_sessions(size: Size) -> u64 {
+    let s = size.sessions();
+    let wrap = s.wrap_pct.min(100);
+    ((100 - wrap) * s.x100 + wrap * s.wrap_x100).max(10_000)
+}
+
+/// Every phase of `reading`'s graph as the grouping sees it, in graph
+/// order: done and taken (in progress or stuck) from its handoff, GATED,
+/// its weight ([`phase_weight`]) and its dependencies.
+pub fn group_phases(reading: &Reading) -> Vec<GroupPhase<'_>> {
+    let plan = reading.plan();
+    let handoffs = reading.handoffs();
+    reading
+        .graph
+        .phases
+        .iter()
+        .map(|p| {
+            let status = handoffs.status(p.phase);
+            GroupPhase {
+                phase: p.phase,
+                done: status == HandoffStatus::Done,
+                taken: matches!(status, HandoffStatus::InProgress | HandoffStatus::Stuck),
+                gated: gate::is_gated(plan, p.phase),
+                weight: phase_weight(plan, p.phase),
+                deps: &p.deps,
+            }
+        })
+        .collect()
+}
+
+/// The sessions `reading`'s phases left group into for `budget` tokens a
+/// session ([`compute_groups`] over [`group_phases`], with the plan's QA
+/// gating and the measured boot floor of the environment).
+pub fn groups(reading: &Reading, phases: &[GroupPhase], budget: u64) -> Vec<Vec<u32>> {
+    let qa_gating = reading.qa().is_some_and(|qa| qa.plan_on);
+    compute_groups(phases, budget, qa_gating, reading.env.boot_floor)
 }
 
 /// One phase as the grouping sees it.

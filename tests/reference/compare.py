@@ -7,13 +7,15 @@
 
 DIR is a rebuilt copy of the reference (the folder holding scripts/ and
 tests/, see ../shared/reference/README.md); it is run from there, never
-copied into this repository. BIN is the planfile binary.
+copied into this repository. BIN is the planfile binary. A mode given to
+--modes may start with dashes (`--modes --session-plan`).
 
 For every fixture plan of DIR/tests/fixtures/plans/ and the 72-phase
 DIR/tests/fixtures/scale/scale-72.md, the script builds a docs root in a
 temporary folder (the plan as docs/plans/<slug>.md) and, for each handoff
 scenario below, runs every engine mode planfile implements -- for every
-phase of the plan where the mode takes one -- once with the reference
+phase of the plan where the mode takes one; `--session-plan` with no word,
+each model word and a raw budget -- once with the reference
 (`bash DIR/scripts/phase-graph.sh`, gawk first on PATH as `awk`) and once
 with `BIN phase-graph --scripts-dir DIR/scripts`, with the same DOCS_ROOT,
 and compares stdout, stderr and the exit code.
@@ -63,6 +65,11 @@ DIRECTIVE_PLAN = [
     "--qa-exhausted",
 ]
 STATEFUL = ["board", "--ready", "--memory-block", "--verified"]
+# The session plan, plan-wide in every scenario: sized to the plan's own
+# model (no word), to each model word, and to a raw token budget.
+SESSION_PLAN = [["--session-plan"]] + [
+    ["--session-plan", word] for word in ["haiku", "sonnet", "opus", "fable", "250000"]
+]
 PER_PHASE_STATEFUL = ["--ready-after", "--notes", "--gate-status"]
 BOOT_PER_PHASE = ["--boot-prompt"]
 # Refusals and edge arguments, in the first scenario.
@@ -195,6 +202,7 @@ def cases_for(scenario, phases):
         if phases:
             cases.append(["--deps", f"0{phases[-1]}"])
     cases += [[m] if m != "board" else [] for m in STATEFUL]
+    cases += SESSION_PLAN
     for mode in PER_PHASE_STATEFUL:
         cases += [[mode, str(p)] for p in phases]
     # The boot prompt is the reference's slowest mode: on a large plan its
@@ -265,7 +273,14 @@ def main():
         help="also compare on each docs root in this folder (a folder <name> holding "
         "docs/plans/<name>.md and its handoffs, as fixtures/engine/ has them), as it is",
     )
-    args = ap.parse_args()
+    # `--modes --session-plan`: a mode is the value of --modes, not an option.
+    argv = []
+    for a in sys.argv[1:]:
+        if argv and argv[-1] in ("--modes", "--only"):
+            argv[-1] = f"{argv[-1]}={a}"
+        else:
+            argv.append(a)
+    args = ap.parse_args(argv)
     ref = pathlib.Path(args.ref).resolve()
     tool = str(pathlib.Path(args.tool).resolve())
     script = ref / "scripts" / "phase-graph.sh"

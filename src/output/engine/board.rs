@@ -3,7 +3,7 @@
 use std::fmt::Write;
 
 use super::joined;
-use crate::engine::board::{Board, BoardPhase, Ending, QaMark};
+use crate::engine::board::{Banner, Board, BoardPhase, Ending, QaMark};
 use crate::engine::gate::Clearance;
 use crate::engine::progress::{Held, state_word};
 use crate::plan::progress::PhaseState;
@@ -17,18 +17,8 @@ pub fn text(b: &Board) -> String {
         b.plan, b.done, b.total
     );
     if let Some(c) = &b.closed {
-        let mut extra = String::new();
-        if let Some(reason) = &c.closure.reason {
-            let _ = write!(extra, " — {reason}");
-        }
-        if let Some(on) = &c.closure.on {
-            let _ = write!(extra, " (closed {on})");
-        }
-        let _ = write!(
-            out,
-            "\n🔒 CLOSED [{}]{extra}\n   This plan no longer reports work or warnings. Reopen it with:\n   {}\n",
-            c.closure.status, c.reopen
-        );
+        out.push('\n');
+        out.push_str(&banner(c));
     }
     if let Some(count) = &b.phase_count {
         if b.closed.is_some() {
@@ -105,6 +95,23 @@ pub fn text(b: &Board) -> String {
     }
     out.push('\n');
     out
+}
+
+/// The closed-plan banner, as every closed-plan surface of the reference
+/// prints it: `🔒 CLOSED [<status>]`, the reason and the date, and the
+/// command that reopens the plan.
+pub(super) fn banner(c: &Banner) -> String {
+    let mut extra = String::new();
+    if let Some(reason) = &c.closure.reason {
+        let _ = write!(extra, " — {reason}");
+    }
+    if let Some(on) = &c.closure.on {
+        let _ = write!(extra, " (closed {on})");
+    }
+    format!(
+        "🔒 CLOSED [{}]{extra}\n   This plan no longer reports work or warnings. Reopen it with:\n   {}\n",
+        c.closure.status, c.reopen
+    )
 }
 
 /// One phase line: `  <icon>  <N> <state> <title><gate><extra>`, the number

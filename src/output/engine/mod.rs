@@ -4,6 +4,7 @@
 //! field names the mode (README, "The plan engine's JSON").
 
 mod board;
+mod session;
 
 use crate::engine::Answer;
 
@@ -119,6 +120,7 @@ pub fn text(answer: &Answer) -> String {
         Answer::GateStatus(g) => g.text(),
         Answer::BootPrompt(b) => b.text(),
         Answer::BootFanout(f) => f.text(),
+        Answer::SessionPlan(p) => session::text(p),
         Answer::Verified(v) => format!(
             "{}\n",
             v.verified
