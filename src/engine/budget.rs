@@ -148,6 +148,16 @@ pub fn mcp(reading: &Reading, request: &Request) -> Result<Answer> {
     )
 }
 
+/// The MCP servers phase `phase` runs with (`--mcp N`'s ids): the plan's
+/// `MCP servers (every session)`, then the phase's `MCP` bullet, each once.
+pub(crate) fn phase_mcp(reading: &Reading, phase: u32) -> Vec<String> {
+    let plan = reading.plan();
+    csv_ids([
+        plan.plan_mcp().as_str(),
+        plan.phase_ticked(phase, MCP_LABEL).as_str(),
+    ])
+}
+
 /// `--credentials [N]`: the credential ids a phase needs: the plan's
 /// `Credentials` line, then the phase's bullet.
 pub fn credentials(reading: &Reading, request: &Request) -> Result<Answer> {

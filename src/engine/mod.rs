@@ -31,6 +31,7 @@ pub mod memory;
 pub mod modes;
 pub mod notes;
 pub mod progress;
+pub mod qa;
 pub mod ready;
 pub mod request;
 pub mod sizing;
@@ -282,6 +283,14 @@ pub enum Answer {
     MemoryBlock(memory::MemoryBlock),
     /// `--verified`.
     Verified(memory::Verified),
+    /// `--qa-mode [N]`.
+    QaMode(qa::QaModeAnswer),
+    /// `--qa-result N`.
+    QaResult(qa::QaResultAnswer),
+    /// `--qa-history N`.
+    QaHistory(qa::QaHistoryAnswer),
+    /// `--qa-prompt N`.
+    QaPrompt(Box<qa::QaPromptAnswer>),
 }
 
 impl Answer {

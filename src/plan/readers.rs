@@ -18,6 +18,7 @@ use crate::plan::directive::{DirectiveLine, first_word, lines_in, sections_start
 use crate::plan::verification::{Reach, backtick_spans, is_fence_line};
 use crate::vocab::console::{
     MCP_POLICY_LABEL, MCP_POLICY_WORDS, MCP_SERVERS_EVERY_SESSION, SETUP_EVERY_PHASE, SETUP_LABEL,
+    SKILLS_EVERY_SESSION,
 };
 
 /// The contents of `line`'s backtick spans, in order (see
@@ -211,6 +212,15 @@ impl Plan {
     /// csv ([`ticked_csv`]; empty when there are none).
     pub fn plan_mcp(&self) -> String {
         let lines = self.budget_lines_containing(MCP_SERVERS_EVERY_SESSION);
+        let spans: Vec<&str> = lines.iter().flat_map(|(l, _)| ticked(l)).collect();
+        spans.join(",").replace(',', ", ")
+    }
+
+    /// The skills every session invokes: the backtick spans of every
+    /// §Session budget line that names `Skills (every session)`, as a csv
+    /// ([`ticked_csv`]; empty when there are none).
+    pub fn plan_skills(&self) -> String {
+        let lines = self.budget_lines_containing(SKILLS_EVERY_SESSION);
         let spans: Vec<&str> = lines.iter().flat_map(|(l, _)| ticked(l)).collect();
         spans.join(",").replace(',', ", ")
     }
