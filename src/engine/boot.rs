@@ -22,7 +22,7 @@
 
 use serde::Serialize;
 
-use crate::engine::budget::{mcp_of, setup_of};
+use crate::engine::budget::{phase_mcp, setup_of};
 use crate::engine::facts::scope;
 use crate::engine::gate::{self as gates, Clearance};
 use crate::engine::gate_status::{conditions, evaluate_as};
@@ -196,7 +196,7 @@ pub fn render(reading: &Reading, phase: u32, shown: &str) -> BootPrompt {
     }
 
     w.start("mcp");
-    let mcp = mcp_of(reading, phase);
+    let mcp = phase_mcp(reading, phase).join(", ");
     if !mcp.is_empty() {
         w.text(&format!("This phase needs these MCP servers: {mcp}\n"));
         w.text("Confirm they are connected before implementing (`/mcp`, or `claude mcp list`). If one\n");
@@ -367,8 +367,9 @@ pub fn render(reading: &Reading, phase: u32, shown: &str) -> BootPrompt {
     );
 
     w.start("qa");
-    match qa_duty(reading, phase) {
-        Some(next) => {
+    match super::qa::regime(reading, Some(phase)).0 {
+        super::qa::QaRegime::On => {
+            let (round, report) = super::qa::next_round_of(reading, phase);
             w.text("never end the session without a handoff.\n");
             w.text(QA_ON);
             w.text(&format!(
@@ -376,11 +377,11 @@ pub fn render(reading: &Reading, phase: u32, shown: &str) -> BootPrompt {
             ));
             w.text(&format!(
                 "    bash {}/qa-record.sh {slug} {shown} <pass|fail|waived> --report {} --round {}\n",
-                reading.env.scripts_dir, next.report, next.round
+                reading.env.scripts_dir, report, round
             ));
             w.text(QA_ON_AFTER);
         }
-        None => w.text("never end the session without a handoff. Stop after the handoff exists.\n"),
+        _ => w.text("never end the session without a handoff. Stop after the handoff exists.\n"),
     }
 
     w.start("external");
@@ -634,19 +635,6 @@ const EXTERNAL_3: &str =
     "§Verification lines whenever the branch head moves. A cmd: ref is self-contained (absolute
 paths, no $, no cd) and exits 0 only once the thing has happened; exit 2 means fix the ref.
 ";
-
-/// The QA round a QA-on phase records next.
-struct NextRound {
-    /// The round number.
-    round: u32,
-    /// The report file, under the handoffs folder.
-    report: String,
-}
-
-/// The next QA round of `phase` when QA is on for it.
-fn qa_duty(_reading: &Reading, _phase: u32) -> Option<NextRound> {
-    None
-}
 
 /// The sections that are always a phase's own in a fan-out.
 pub const OWN_SECTIONS: [&str; 3] = ["gate", "reading", "notes"];

@@ -135,14 +135,6 @@ fn listed(
     }))
 }
 
-/// The MCP servers `phase` runs with, as `--mcp N` prints them: the
-/// plan's, then the phase's own, each once, `, `-separated.
-pub fn mcp_of(reading: &Reading, phase: u32) -> String {
-    let plan = reading.plan();
-    let own = plan.phase_ticked(phase, MCP_LABEL);
-    csv_ids([plan.plan_mcp().as_str(), own.as_str()]).join(", ")
-}
-
 /// The phase's bring-up commands, as `--setup N` prints them.
 pub fn setup_of(reading: &Reading, phase: u32) -> Vec<String> {
     let plan = reading.plan();
@@ -162,6 +154,16 @@ pub fn mcp(reading: &Reading, request: &Request) -> Result<Answer> {
         |p| plan.phase_ticked(p, MCP_LABEL),
         Answer::Mcp,
     )
+}
+
+/// The MCP servers phase `phase` runs with (`--mcp N`'s ids): the plan's
+/// `MCP servers (every session)`, then the phase's `MCP` bullet, each once.
+pub(crate) fn phase_mcp(reading: &Reading, phase: u32) -> Vec<String> {
+    let plan = reading.plan();
+    csv_ids([
+        plan.plan_mcp().as_str(),
+        plan.phase_ticked(phase, MCP_LABEL).as_str(),
+    ])
 }
 
 /// `--credentials [N]`: the credential ids a phase needs: the plan's

@@ -30,6 +30,12 @@ pub struct EngineEnv {
     /// reference's `SCRIPT_DIR`): `--scripts-dir`, else `$PE_SCRIPTS`, else
     /// the folder of the `planfile` binary.
     pub scripts_dir: String,
+    /// The folder above the scripts folder (the reference's skill root,
+    /// `cd "$SCRIPT_DIR/.." && pwd`), where the QA brief finds the
+    /// workflow's `references/` and `assets/`: the scripts folder made
+    /// absolute from the working directory, then its parent, both taken
+    /// lexically (as the shell's `cd` takes `..`).
+    pub skill_root: String,
     /// `$PE_NOW`: the time the modes that compare times take as now
     /// (`YYYY-MM-DDTHH:MM:SSZ`); unset or empty, the clock.
     pub now: Option<String>,
@@ -105,10 +111,12 @@ impl EngineEnv {
             .filter(|p| !p.is_empty())
             .or_else(|| var("PE_SCRIPTS"))
             .unwrap_or_else(binary_folder);
+        let skill_root = parent_folder(&scripts_dir, &logical_cwd(&cwd));
         Ok(EngineEnv {
             root,
             root_shown,
             scripts_dir,
+            skill_root,
             now: var("PE_NOW"),
             today: var("PE_TODAY"),
             boot_floor: var("PE_BOOT_FLOOR")
@@ -134,6 +142,7 @@ impl EngineEnv {
             root: DocsRoot(root.to_path_buf()),
             root_shown: root.to_string_lossy().into_owned(),
             scripts_dir: scripts.to_string(),
+            skill_root: parent_folder(scripts, Path::new("/")),
             now: None,
             today: None,
             boot_floor: None,
@@ -181,6 +190,33 @@ impl EngineEnv {
                 .to_string()
         })
     }
+}
+
+/// The parent of the folder `dir` (relative to `cwd` unless absolute),
+/// its `.` and `..` taken lexically: `/a/b/scripts` is `/a/b`, `/` is `/`.
+fn parent_folder(dir: &str, cwd: &Path) -> String {
+    use std::path::Component;
+    let path = cwd.join(dir);
+    let mut parts: Vec<&std::ffi::OsStr> = Vec::new();
+    for component in path.components() {
+        match component {
+            Component::Normal(part) => parts.push(part),
+            Component::ParentDir => {
+                parts.pop();
+            }
+            Component::CurDir | Component::RootDir | Component::Prefix(_) => {}
+        }
+    }
+    parts.pop();
+    let mut out = String::new();
+    for part in parts {
+        out.push('/');
+        out.push_str(&part.to_string_lossy());
+    }
+    if out.is_empty() {
+        out.push('/');
+    }
+    out
 }
 
 /// The folder of the running binary (empty when it cannot be known).
@@ -312,6 +348,10 @@ mod tests {
         )
         .expect("commondir");
         assert_eq!(repository_root(&l2), Some(hub.clone()));
+        assert_eq!(parent_folder("/a/b/scripts/", Path::new("/x")), "/a/b");
+        assert_eq!(parent_folder("s", Path::new("/x/y")), "/x/y");
+        assert_eq!(parent_folder("../s/./t/..", Path::new("/x/y")), "/x");
+        assert_eq!(parent_folder("/", Path::new("/x")), "/");
         let outside = tempfile::tempdir().expect("a folder");
         assert!(!in_git_work_tree(outside.path()) || repository_root(outside.path()).is_some());
     }

@@ -33,6 +33,7 @@ pub mod memory;
 pub mod modes;
 pub mod notes;
 pub mod progress;
+pub mod qa;
 pub mod ready;
 pub mod request;
 pub mod session;
@@ -324,6 +325,14 @@ pub enum Answer {
     BootFanout(boot::BootFanout),
     /// `--session-plan [MODEL|BUDGET]`.
     SessionPlan(Box<session::SessionPlan>),
+    /// `--qa-mode [N]`.
+    QaMode(qa::QaModeAnswer),
+    /// `--qa-result N`.
+    QaResult(qa::QaResultAnswer),
+    /// `--qa-history N`.
+    QaHistory(qa::QaHistoryAnswer),
+    /// `--qa-prompt N`.
+    QaPrompt(Box<qa::QaPromptAnswer>),
 }
 
 impl Answer {

@@ -357,30 +357,38 @@ pub const MODES: &[ModeSpec] = &[
         summary: "phase N's scope as csv",
         run: Some(super::facts::repos),
     },
-    later(
-        "--qa-result",
-        ArgKind::Phase,
-        "usage: --qa-result <phase>",
-        "pass | fail | waived | none",
-    ),
-    later(
-        "--qa-history",
-        ArgKind::Phase,
-        "usage: --qa-history <phase>",
-        "every QA round of phase N",
-    ),
-    later(
-        "--qa-mode",
-        ArgKind::OptionalPhase,
-        "usage: --qa-mode [<phase>]",
-        "off | on <why> | waived <why>",
-    ),
-    later(
-        "--qa-prompt",
-        ArgKind::Phase,
-        "usage: --qa-prompt <phase>",
-        "the QA reviewer's brief",
-    ),
+    ModeSpec {
+        name: "--qa-result",
+        arg: ArgKind::Phase,
+        usage: "usage: --qa-result <phase>",
+        needs: Needs::PLAN,
+        summary: "pass | fail | waived | none",
+        run: Some(super::qa::qa_result),
+    },
+    ModeSpec {
+        name: "--qa-history",
+        arg: ArgKind::Phase,
+        usage: "usage: --qa-history <phase>",
+        needs: Needs::PLAN,
+        summary: "every QA round of phase N",
+        run: Some(super::qa::qa_history),
+    },
+    ModeSpec {
+        name: "--qa-mode",
+        arg: ArgKind::OptionalPhase,
+        usage: "usage: --qa-mode [<phase>]",
+        needs: Needs::PLAN,
+        summary: "off | on <why> | waived <why>",
+        run: Some(super::qa::qa_mode),
+    },
+    ModeSpec {
+        name: "--qa-prompt",
+        arg: ArgKind::Phase,
+        usage: "usage: --qa-prompt <phase>",
+        needs: Needs::PLAN,
+        summary: "the QA reviewer's brief",
+        run: Some(super::qa::qa_prompt),
+    },
     ModeSpec {
         name: "--gate-status",
         arg: ArgKind::Phase,
@@ -483,5 +491,16 @@ mod tests {
             }
         }
         assert_eq!(MODES.len(), 51, "the reference's 50 modes and the board");
+    }
+
+    #[test]
+    fn every_mode_is_served() {
+        // `--decisions` and `--lint` are the command line's (SPEC §5.1, §6).
+        let unserved: Vec<&str> = MODES
+            .iter()
+            .filter(|m| m.run.is_none())
+            .map(|m| m.name)
+            .collect();
+        assert_eq!(unserved, ["--lint", "--decisions"]);
     }
 }

@@ -26,6 +26,7 @@ pub mod notes;
 pub mod phase;
 
 pub mod progress;
+pub mod qa;
 pub mod status;
 
 pub mod verification;

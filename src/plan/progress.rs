@@ -13,14 +13,10 @@
 use std::collections::{BTreeSet, HashMap};
 use std::path::Path;
 
-use crate::markdown::starts_with_ignore_case;
 use crate::plan::Plan;
-use crate::plan::directive::{lines_in, sections_starting};
 use crate::plan::graph::DependsToken;
-use crate::plan::verification::block_lines;
-use crate::vocab::console::{
-    QA_GATE_LABEL, QA_LABEL, QA_RELEASING_VERDICTS, QA_STATUS_FILE, QA_STATUS_HEADING,
-};
+use crate::plan::qa::{PlanQaWord, QaStatusFile, phase_qa_word, plan_qa_word};
+use crate::vocab::console::QA_RELEASING_VERDICTS;
 
 /// What a phase's newest handoff says (SPEC §3.2).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -59,6 +55,8 @@ pub struct QaGate {
     /// Each phase's recorded verdict, lower-cased (the first row of a phase
     /// wins).
     pub verdicts: HashMap<u32, String>,
+    /// The file, as read: its status rows and its rounds ledger.
+    pub file: QaStatusFile,
 }
 
 impl QaGate {
@@ -66,16 +64,11 @@ impl QaGate {
     /// when there is no `test-status.md` there (QA then gates nothing). A
     /// file that cannot be read records no verdict.
     pub fn read(plan: &Plan, handoffs_dir: &Path) -> Option<QaGate> {
-        let path = handoffs_dir.join(QA_STATUS_FILE);
-        if !path.is_file() {
-            return None;
-        }
-        let text = std::fs::read(&path)
-            .map(|b| String::from_utf8_lossy(&b).into_owned())
-            .unwrap_or_default();
+        let file = QaStatusFile::read(handoffs_dir)?;
         Some(QaGate {
             plan_on: plan_qa_on(plan),
-            verdicts: read_verdicts(&text),
+            verdicts: file.verdicts(),
+            file,
         })
     }
 
@@ -102,114 +95,13 @@ impl QaGate {
 /// else yes when a `**QA gate:** on` line exists, else not when a QA gate
 /// line speaks of a waiver.
 fn plan_qa_on(plan: &Plan) -> bool {
-    let lines: Vec<&str> = sections_starting(&plan.file, "session budget")
-        .into_iter()
-        .flat_map(|range| lines_in(&plan.file, range).collect::<Vec<_>>())
-        .map(|(_, span)| &plan.file.text[span])
-        .collect();
-    let says = |word: &str| lines.iter().any(|l| qa_gate_line_says(l, word));
-    if says("off") {
-        return false;
-    }
-    if says("on") {
-        return true;
-    }
-    let label = QA_GATE_LABEL.to_lowercase();
-    !lines.iter().any(|l| {
-        let lower = l.to_lowercase();
-        lower.contains(&label) && lower.contains("waiv")
-    })
+    matches!(plan_qa_word(plan), PlanQaWord::GateOn | PlanQaWord::Silent)
 }
 
-/// Whether `line` reads `**QA gate:** <word>` (blanks and `>` before it, an
-/// optional bullet, any case), the word followed by a blank or the end.
-fn qa_gate_line_says(line: &str, word: &str) -> bool {
-    let rest = line.trim_start_matches([' ', '\t', '>']);
-    let rest = match rest.strip_prefix(['-', '*']) {
-        Some(after) if after.starts_with([' ', '\t']) => after.trim_start_matches([' ', '\t']),
-        _ => rest,
-    };
-    let bold = format!("**{QA_GATE_LABEL}:**");
-    if !starts_with_ignore_case(rest, &bold) {
-        return false;
-    }
-    let value = rest[bold.len()..].trim_start_matches([' ', '\t']);
-    starts_with_ignore_case(value, word)
-        && value[word.len()..]
-            .chars()
-            .next()
-            .is_none_or(|c| c == ' ' || c == '\t')
-}
-
-/// The phase's own `- **QA:** on|off` word: `Some(true)` for `on`,
-/// `Some(false)` for `off`, `None` when the phase has no such bullet or
-/// its value is anything else (the first such bullet is read).
-fn phase_qa_word(plan: &Plan, phase: u32) -> Option<bool> {
-    let block = plan.phase_block(phase)?;
-    let bold = format!("**{QA_LABEL}");
-    for line in block_lines(&plan.file, block) {
-        let text = plan.file.line_text(line);
-        let rest = text.trim_start_matches([' ', '\t']);
-        let Some(rest) = rest.strip_prefix(['-', '*']) else {
-            continue;
-        };
-        let rest = rest.trim_start_matches([' ', '\t']);
-        if !starts_with_ignore_case(rest, &bold) {
-            continue;
-        }
-        let after = &rest[bold.len()..];
-        let after = after.strip_prefix(':').unwrap_or(after);
-        let Some(value) = after.strip_prefix("**") else {
-            continue;
-        };
-        return match value.trim().to_lowercase().as_str() {
-            "on" => Some(true),
-            "off" => Some(false),
-            _ => None,
-        };
-    }
-    None
-}
-
-/// The verdicts of the `## QA status` table of `test-status.md`: pipe rows
-/// whose first cell (decoration removed) is a phase number; the second
-/// cell is the verdict. The first row of a phase wins.
+/// The verdicts of the `## QA status` table of `test-status.md` (see
+/// [`QaStatusFile::parse`]): the first row of a phase wins.
 pub fn read_verdicts(text: &str) -> HashMap<u32, String> {
-    let mut out = HashMap::new();
-    let mut in_section = false;
-    let mut seen_row = false;
-    for line in text.lines() {
-        let line = line.trim_end_matches('\r');
-        let lower = line.to_lowercase();
-        if let Some(rest) = lower.strip_prefix("##")
-            && rest.starts_with([' ', '\t'])
-            && rest.trim_start().starts_with(QA_STATUS_HEADING)
-        {
-            in_section = true;
-            seen_row = false;
-            continue;
-        }
-        let is_row = line.trim_start().starts_with('|');
-        if in_section && seen_row && !is_row {
-            in_section = false;
-        }
-        if !(in_section && is_row) {
-            continue;
-        }
-        seen_row = true;
-        let cells: Vec<&str> = line.split('|').collect();
-        let cell = |i: usize| -> String {
-            cells
-                .get(i)
-                .map(|c| c.replace(['*', '`'], "").trim().to_string())
-                .unwrap_or_default()
-        };
-        let Some(phase) = crate::plan::graph::parse_phase_number(&cell(1)) else {
-            continue;
-        };
-        out.entry(phase).or_insert_with(|| cell(2).to_lowercase());
-    }
-    out
+    QaStatusFile::parse(text).verdicts()
 }
 
 /// Every phase's state, in graph order, from each phase's handoff status
@@ -368,6 +260,7 @@ mod tests {
         let failed = QaGate {
             plan_on: true,
             verdicts: [(1, "fail".to_string())].into_iter().collect(),
+            ..QaGate::default()
         };
         let states = phase_states(&p, done_1, Some(&failed));
         assert_eq!(states[1], (2, PhaseState::Waiting));

@@ -207,20 +207,20 @@ impl Plan {
         self.phase_directive(phase, label).map(|l| raw(self, &l))
     }
 
-    /// The skills every session invokes: the backtick spans of every
-    /// §Session budget line that names `Skills (every session)`, as a csv
-    /// (`, `-separated; empty when there are none).
-    pub fn plan_skills(&self) -> String {
-        let lines = self.budget_lines_containing(SKILLS_EVERY_SESSION);
-        let spans: Vec<&str> = lines.iter().flat_map(|(l, _)| ticked(l)).collect();
-        spans.join(",").replace(',', ", ")
-    }
-
     /// The MCP servers every session gets: the backtick spans of every
     /// §Session budget line that names `MCP servers (every session)`, as a
     /// csv ([`ticked_csv`]; empty when there are none).
     pub fn plan_mcp(&self) -> String {
         let lines = self.budget_lines_containing(MCP_SERVERS_EVERY_SESSION);
+        let spans: Vec<&str> = lines.iter().flat_map(|(l, _)| ticked(l)).collect();
+        spans.join(",").replace(',', ", ")
+    }
+
+    /// The skills every session invokes: the backtick spans of every
+    /// §Session budget line that names `Skills (every session)`, as a csv
+    /// ([`ticked_csv`]; empty when there are none).
+    pub fn plan_skills(&self) -> String {
+        let lines = self.budget_lines_containing(SKILLS_EVERY_SESSION);
         let spans: Vec<&str> = lines.iter().flat_map(|(l, _)| ticked(l)).collect();
         spans.join(",").replace(',', ", ")
     }

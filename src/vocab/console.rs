@@ -38,9 +38,6 @@ pub const WORKTREES_ON: &str = "on";
 pub const ISOLATION_WORKTREE: &str = "worktree";
 
 /// The §Session budget line naming the MCP servers every session needs
-/// The phrase of the §Session budget line naming the skills every
-/// session invokes (lower case; matched in any case).
-pub const SKILLS_EVERY_SESSION: &str = "skills (every session)";
 /// (F15); a line containing it, in any case.
 pub const MCP_SERVERS_EVERY_SESSION: &str = "mcp servers (every session)";
 /// The phase bullet naming the MCP servers a phase needs (F15).
@@ -84,11 +81,25 @@ pub const DOCS_FOLDER: &str = "docs/";
 
 /// The QA verdict table of a plan, beside its handoffs (F19).
 pub const QA_STATUS_FILE: &str = "test-status.md";
-/// The heading of the verdict table in [`QA_STATUS_FILE`] (level 2, any
-/// case, a prefix).
-pub const QA_STATUS_HEADING: &str = "qa status";
+/// The word after `QA` in the heading of the verdict table of
+/// [`QA_STATUS_FILE`] (`## QA status`: level 2, any case, a prefix).
+pub const QA_STATUS_HEADING: &str = "status";
+/// The word after `QA` in the heading of the rounds ledger of
+/// [`QA_STATUS_FILE`] (`## QA rounds`), one row per QA round recorded.
+pub const QA_ROUNDS_HEADING: &str = "rounds";
 /// Verdicts that release a phase's dependents when QA gates it (F19).
 pub const QA_RELEASING_VERDICTS: &[&str] = &["pass", "waived"];
+/// The verdicts a QA round records (`qa-record.sh`); a status row with any
+/// other word (`pending`) is no round.
+pub const QA_VERDICTS: &[&str] = &["pass", "fail", "waived"];
+/// The folder of [`QA_STATUS_FILE`]'s folder the QA reports are written to.
+pub const QA_REPORTS_FOLDER: &str = "reports";
+/// The §Session budget line naming the skills every session invokes; a
+/// line containing it, in any case.
+pub const SKILLS_EVERY_SESSION: &str = "skills (every session)";
+/// The heading (level 3, any case, a prefix) of the section holding a
+/// plan's own QA rules, handed to every QA reviewer verbatim.
+pub const QA_CONTRACT_HEADING: &str = "qa contract";
 /// The §Session budget label that turns the QA gate on or off for a plan.
 pub const QA_GATE_LABEL: &str = "QA gate";
 /// The phase bullet that turns QA on or off for one phase.

@@ -29,6 +29,12 @@ Scenarios (the modes that read no handoff run in the first one only):
             GATED phase (through the console door for the first, a session
             for the others)
   done      every phase done
+  rounds    the first two phases done; test-status.md with a Round column
+            and a `## QA rounds` ledger: two rounds of the first phase
+            (recorded out of order) and a report of its third written but
+            not recorded, a legacy row of the second phase whose report is
+            named `-round3.md`, a waived backfill row of the third; the QA
+            modes, the board and the memory block only
 
 The reference is slow (a second or more per call): its answers are kept in
 --cache (default: reference-cache.json in the temporary folder of the
@@ -64,7 +70,7 @@ DIRECTIVE_PLAN = [
     "--accounts", "--conflict-policy", "--messaging", "--base-branch", "--clash-zones",
     "--qa-exhausted",
 ]
-STATEFUL = ["board", "--ready", "--memory-block", "--verified"]
+STATEFUL = ["board", "--ready", "--memory-block", "--verified", "--qa-mode"]
 # The session plan, plan-wide in every scenario: sized to the plan's own
 # model (no word), to each model word, and to a raw token budget.
 SESSION_PLAN = [["--session-plan"]] + [
@@ -72,6 +78,9 @@ SESSION_PLAN = [["--session-plan"]] + [
 ]
 PER_PHASE_STATEFUL = ["--ready-after", "--notes", "--gate-status"]
 BOOT_PER_PHASE = ["--boot-prompt"]
+# The QA modes read test-status.md, the reports on disk and the handoffs:
+# run for every phase in every scenario (the 72-phase plan's first dozen).
+QA_PER_PHASE = ["--qa-mode", "--qa-result", "--qa-history", "--qa-prompt"]
 # Refusals and edge arguments, in the first scenario.
 EDGES = [
     ["--deps"],
@@ -105,9 +114,18 @@ EDGES = [
     ["--boot-prompt", "99999"],
     ["--boot-fanout"],
     ["--boot-fanout", "1 x"],
+    ["--qa-result"],
+    ["--qa-result", "99999"],
+    ["--qa-history"],
+    ["--qa-history", "x"],
+    ["--qa-history", "99999"],
+    ["--qa-mode", "x"],
+    ["--qa-mode", "99999"],
+    ["--qa-prompt"],
+    ["--qa-prompt", "99999"],
 ]
 
-SCENARIOS = ["none", "progress", "qa", "done"]
+SCENARIOS = ["none", "progress", "qa", "done", "rounds"]
 
 
 def handoff(phase, status, body=True):
@@ -184,10 +202,38 @@ def build_scenario(root, slug, scenario, phases, gated):
     elif scenario == "done":
         for p in phases:
             write(p, "complete")
+    elif scenario == "rounds":
+        for p in phases[:2]:
+            write(p, "complete")
+        first = phases[0]
+        rows = f"| {first} | pass | reports/phase-{first:02d}-qa-round2.md | 2 |\n"
+        ledger = (
+            f"| {first} | 2 | pass | reports/phase-{first:02d}-qa-round2.md | 2026-02-03 |\n"
+            f"| {first} | 1 | fail | reports/phase-{first:02d}-qa.md | 2026-02-01 |\n"
+        )
+        if len(phases) > 1:
+            rows += f"| {phases[1]} | **fail** | [r3](reports/phase-{phases[1]:02d}-qa-round3.md) | |\n"
+        if len(phases) > 2:
+            rows += f"| {phases[2]} | waived | - | - |\n"
+        (handoffs / "test-status.md").write_text(
+            "# QA / test status\n\n## QA status\n\n| Phase | Result | Report | Round |\n|------:|--------|--------|------:|\n"
+            + rows
+            + "\n## QA rounds\n\n| Phase | Round | Result | Report | Recorded |\n|------:|------:|--------|--------|----------|\n"
+            + ledger
+        )
+        reports = handoffs / "reports"
+        reports.mkdir()
+        for name in ["qa.md", "qa-round2.md", "qa-round3.md"]:
+            (reports / f"phase-{first:02d}-{name}").write_text("# QA report\n")
 
 
 def cases_for(scenario, phases):
     cases = []
+    if scenario == "rounds":
+        cases += [[], ["--memory-block"], ["--qa-mode"]]
+        for mode in QA_PER_PHASE:
+            cases += [[mode, str(p)] for p in phases[:12]]
+        return cases
     if scenario in ("none", "as-is"):
         for mode in PER_PHASE_STATIC:
             cases += [[mode, str(p)] for p in phases]
@@ -205,6 +251,8 @@ def cases_for(scenario, phases):
     cases += SESSION_PLAN
     for mode in PER_PHASE_STATEFUL:
         cases += [[mode, str(p)] for p in phases]
+    for mode in QA_PER_PHASE:
+        cases += [[mode, str(p)] for p in phases[:12]]
     # The boot prompt is the reference's slowest mode: on a large plan its
     # first dozen phases stand for the rest.
     for mode in BOOT_PER_PHASE:
@@ -315,8 +363,10 @@ def main():
             if given:
                 shutil.copytree(fixture, root, copy_function=shutil.copy2)
                 text = (root / "docs" / "plans" / f"{slug}.md").read_text()
-                for handoff_file in sorted((root / "docs" / "handoffs" / slug).glob("*")) if (root / "docs" / "handoffs" / slug).is_dir() else []:
-                    text += handoff_file.name + handoff_file.read_text()
+                handoffs = root / "docs" / "handoffs" / slug
+                for handoff_file in sorted(handoffs.rglob("*")) if handoffs.is_dir() else []:
+                    if handoff_file.is_file():
+                        text += str(handoff_file.relative_to(handoffs)) + handoff_file.read_text()
             else:
                 text = fixture.read_text()
                 (root / "docs" / "plans").mkdir(parents=True)

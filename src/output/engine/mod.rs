@@ -4,6 +4,7 @@
 //! field names the mode (README, "The plan engine's JSON").
 
 mod board;
+mod qa;
 mod session;
 
 use crate::engine::Answer;
@@ -143,6 +144,10 @@ pub fn text(answer: &Answer) -> String {
             }
             text
         }
+        Answer::QaMode(m) => qa::mode(m),
+        Answer::QaResult(r) => format!("{}\n", r.result),
+        Answer::QaHistory(h) => qa::history(h),
+        Answer::QaPrompt(q) => qa::prompt(q),
         Answer::WaitBudget(a) | Answer::WaitCount(a) | Answer::VerifyTimeout(a) => {
             match (a.value, a.source) {
                 (Some(v), Some(s)) => format!("{v}\t{}\n", s.word()),
