@@ -135,12 +135,50 @@ impl Document {
     /// tables read with the shortcut of `mask.rs`.
     fn parse_piece(text: &str, from: usize) -> Document {
         let body = &text[from..];
-        if let Some(reduced) = mask::reduce(body)
-            && let Some(doc) = reduced.restore(Document::parse_body(&reduced.text, from), from)
-        {
-            return doc;
+        let mut doc = match mask::reduce(body) {
+            Some(reduced) => reduced
+                .restore(Document::parse_body(&reduced.text, from), from)
+                .unwrap_or_else(|| Document::parse_body(body, from)),
+            None => Document::parse_body(body, from),
+        };
+        doc.drop_raw_table_spans();
+        doc
+    }
+
+    /// Leaves out the code spans inside the body rows of every table that
+    /// follows a level-1 or level-2 heading directly (or no heading), outside
+    /// any list or quote: the cells the shortcut of `mask.rs` reads as raw
+    /// text. Whether the shortcut applied or the text was parsed in full,
+    /// those spans are never listed, so the result does not depend on how
+    /// the body was cut.
+    fn drop_raw_table_spans(&mut self) {
+        let mut raw: Vec<Range<usize>> = Vec::new();
+        let mut heading = 0;
+        for table in &self.tables {
+            while heading < self.headings.len()
+                && self.headings[heading].range.start < table.range.start
+            {
+                heading += 1;
+            }
+            let deep = self.headings[..heading]
+                .iter()
+                .rev()
+                .find(|h| !h.nested)
+                .is_some_and(|h| h.level > 2);
+            if table.nested || deep {
+                continue;
+            }
+            if let Some(first_body) = table.rows.get(1) {
+                raw.push(first_body.start..table.range.end);
+            }
         }
-        Document::parse_body(body, from)
+        if raw.is_empty() {
+            return;
+        }
+        self.code_spans.retain(|span| {
+            let at = raw.partition_point(|r| r.end <= span.start);
+            raw.get(at).is_none_or(|r| span.start < r.start)
+        });
     }
 
     /// Whether the parse of a piece of `text` that ends at `end` leaves no
