@@ -21,37 +21,14 @@ const PER_PHASE: [&str; 7] = [
     "--ready-after",
 ];
 
-/// The scripts folder the printed commands name.
-const SCRIPTS: &str = "/opt/phase-console/scripts";
-
-/// `phase-graph --scripts-dir SCRIPTS <case> ARGS…` in `root`: stdout,
-/// stderr (the root's path shown as `<ROOT>`) and the exit code.
+/// `phase-graph` in `root` ([`Root::engine`]).
 fn pg(root: &Root, case: &str, args: &[&str]) -> (String, String, i32) {
-    let out = root
-        .cmd()
-        .args(["phase-graph", "--scripts-dir", SCRIPTS, case])
-        .args(args)
-        .output()
-        .expect("planfile runs");
-    let shown = |s: String| s.replace(&root.path().display().to_string(), "<ROOT>");
-    (
-        shown(stdout(&out)),
-        shown(stderr(&out)),
-        out.status.code().unwrap_or(-1),
-    )
+    root.engine(case, args, &[])
 }
 
-/// The phases of `case`'s graph, from the board's JSON.
+/// The phases of `case`'s graph.
 fn phases(root: &Root, case: &str) -> Vec<u64> {
-    let (out, _, code) = pg(root, case, &["--format", "json"]);
-    assert_eq!(code, 0, "{case}: {out}");
-    let board: serde_json::Value = serde_json::from_str(&out).expect("JSON");
-    board["phases"]
-        .as_array()
-        .expect("phases")
-        .iter()
-        .filter_map(|p| p["phase"].as_u64())
-        .collect()
+    root.graph_phases(case)
 }
 
 /// Every call of a case: the plan-wide modes, then each per-phase mode for

@@ -9,25 +9,9 @@ mod common;
 
 use common::{ENGINE_CASES, Root, stderr, stdout};
 
-/// The scripts folder the printed commands name.
-const SCRIPTS: &str = "/opt/phase-console/scripts";
-
-/// `phase-graph --scripts-dir SCRIPTS <slug> ARGS…` in `root`, with `envs`:
-/// stdout and stderr (the root's path shown as `<ROOT>`) and the exit code.
+/// `phase-graph` in `root` with `envs` ([`Root::engine`]).
 fn pg(root: &Root, slug: &str, args: &[&str], envs: &[(&str, &str)]) -> (String, String, i32) {
-    let out = root
-        .cmd()
-        .envs(envs.iter().copied())
-        .args(["phase-graph", "--scripts-dir", SCRIPTS, slug])
-        .args(args)
-        .output()
-        .expect("planfile runs");
-    let shown = |s: String| s.replace(&root.path().display().to_string(), "<ROOT>");
-    (
-        shown(stdout(&out)),
-        shown(stderr(&out)),
-        out.status.code().unwrap_or(-1),
-    )
+    root.engine(slug, args, envs)
 }
 
 /// Every docs root a boot prompt is checked on, with its plan's slug.
@@ -41,16 +25,9 @@ fn roots() -> Vec<(Root, String)> {
     roots
 }
 
-/// The phases of `slug`'s graph, from the board's JSON.
+/// The phases of `slug`'s graph.
 fn phases(root: &Root, slug: &str) -> Vec<u64> {
-    let (out, _, _) = pg(root, slug, &["--format", "json"], &[]);
-    let board: serde_json::Value = serde_json::from_str(&out).expect("JSON");
-    board["phases"]
-        .as_array()
-        .expect("phases")
-        .iter()
-        .filter_map(|p| p["phase"].as_u64())
-        .collect()
+    root.graph_phases(slug)
 }
 
 #[test]

@@ -9,39 +9,16 @@
 
 mod common;
 
-use common::{ENGINE_CASES, Root, stderr, stdout};
+use common::{ENGINE_CASES, Root};
 
-/// The scripts folder the printed commands name.
-const SCRIPTS: &str = "/opt/phase-console/scripts";
-
-/// `phase-graph --scripts-dir SCRIPTS <slug> ARGS…` in `root`: stdout and
-/// stderr (the root's path shown as `<ROOT>`) and the exit code.
+/// `phase-graph` in `root` ([`Root::engine`]).
 fn pg(root: &Root, slug: &str, args: &[&str]) -> (String, String, i32) {
-    let out = root
-        .cmd()
-        .args(["phase-graph", "--scripts-dir", SCRIPTS, slug])
-        .args(args)
-        .output()
-        .expect("planfile runs");
-    let shown = |s: String| s.replace(&root.path().display().to_string(), "<ROOT>");
-    (
-        shown(stdout(&out)),
-        shown(stderr(&out)),
-        out.status.code().unwrap_or(-1),
-    )
+    root.engine(slug, args, &[])
 }
 
-/// The phases of `slug`'s graph, from the board's JSON.
+/// The phases of `slug`'s graph, as arguments.
 fn phases(root: &Root, slug: &str) -> Vec<String> {
-    let (out, _, _) = pg(root, slug, &["--format", "json"]);
-    let board: serde_json::Value = serde_json::from_str(&out).expect("JSON");
-    board["phases"]
-        .as_array()
-        .expect("phases")
-        .iter()
-        .filter_map(|p| p["phase"].as_u64())
-        .map(|p| p.to_string())
-        .collect()
+    root.graph_phases(slug).iter().map(u64::to_string).collect()
 }
 
 /// Runs `calls` on `slug` in `root`, each as text and as JSON: the text

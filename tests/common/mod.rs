@@ -125,6 +125,43 @@ impl Root {
         root
     }
 
+    /// `phase-graph --scripts-dir ENGINE_SCRIPTS <slug> ARGS…` run in this
+    /// docs root with `envs` set: stdout and stderr (this root's path shown
+    /// as `<ROOT>`) and the exit code.
+    pub fn engine(
+        &self,
+        slug: &str,
+        args: &[&str],
+        envs: &[(&str, &str)],
+    ) -> (String, String, i32) {
+        let out = self
+            .cmd()
+            .envs(envs.iter().copied())
+            .args(["phase-graph", "--scripts-dir", ENGINE_SCRIPTS, slug])
+            .args(args)
+            .output()
+            .expect("planfile runs");
+        let shown = |s: String| s.replace(&self.path().display().to_string(), "<ROOT>");
+        (
+            shown(stdout(&out)),
+            shown(stderr(&out)),
+            out.status.code().unwrap_or(-1),
+        )
+    }
+
+    /// The phases of `slug`'s graph, from the board's JSON.
+    pub fn graph_phases(&self, slug: &str) -> Vec<u64> {
+        let (out, _, code) = self.engine(slug, &["--format", "json"], &[]);
+        assert_eq!(code, 0, "{slug}: {out}");
+        let board: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+        board["phases"]
+            .as_array()
+            .expect("phases")
+            .iter()
+            .filter_map(|p| p["phase"].as_u64())
+            .collect()
+    }
+
     /// `phase-graph <slug> ARGS…` run in this docs root: stdout, stderr and
     /// the exit code.
     pub fn phase_graph(&self, slug: &str, args: &[&str]) -> (String, String, i32) {
@@ -309,3 +346,6 @@ pub const ENGINE_CASES: [&str; 13] = [
     "tide-chain",
     "weir-progress",
 ];
+
+/// The scripts folder the engine's printed commands name in the tests.
+pub const ENGINE_SCRIPTS: &str = "/opt/phase-console/scripts";
