@@ -458,3 +458,21 @@ fn lint_lines_end_with_the_reference_code_tag() {
     );
     insta::assert_snapshot!(all);
 }
+
+#[test]
+fn a_backticked_gate_check_is_read_as_the_engine_reads_it() {
+    // `- **Gate-check:** `phases 1, later`` is a `phases` gate naming
+    // "later" (F24 gate-phase-unknown), as the board's gate reads it; the
+    // backtick is not part of the type.
+    let root = Root::new();
+    root.plan(
+        "tick",
+        "---\nslug: tick\nstatus: active\nphases: 2\n---\n\n# Tick\n\n## Phase graph\n\n| Phase | Title | Depends on | Repos | Exit criteria |\n|---|---|---|---|---|\n| 1 | One | — | a | done |\n| 2 | Two *(GATED)* | 1 | a | done |\n\n## Phases\n\n### Phase 1 — One\n- **Verification:** `true`\n\n### Phase 2 — Two *(GATED)*\n- **Gate-check:** `phases 1, later`\n- **Verification:** `true`\n",
+    );
+    let (_, found) = findings(&root, "tick");
+    let names: Vec<&str> = found.iter().filter_map(|f| f["name"].as_str()).collect();
+    assert!(names.contains(&"gate-phase-unknown"), "{names:?}");
+    assert!(!names.contains(&"gate-type-unknown"), "{names:?}");
+    let out = root.run(["phase-graph", "tick", "--gate-status", "2"]);
+    assert_eq!(common::stdout(&out), "blocked: waiting on phase(s) 1\n");
+}

@@ -28,20 +28,21 @@ struct GatePhase<'a> {
     span: Range<usize>,
 }
 
-/// A Gate-check bullet: `<type> <value>`.
+/// A Gate-check bullet: `<type> <value>`, read as the plan engine reads
+/// it (`*` and backticks removed: `` `phase 1` `` is a `phase` gate).
 struct Gate<'a> {
     /// The bullet.
     directive: &'a Directive,
     /// The first word of the bullet's value.
-    kind: &'a str,
+    kind: String,
     /// The rest of the value, trimmed.
-    value: &'a str,
+    value: String,
 }
 
 impl Gate<'_> {
     /// Whether the type is one of the Gate-check types.
     fn known(&self) -> bool {
-        GATE_TYPES.contains(&self.kind)
+        GATE_TYPES.contains(&self.kind.as_str())
     }
 
     /// The bullet's whole value, escaped, for messages.
@@ -60,14 +61,19 @@ fn gate_phases(plan: &Plan) -> Vec<GatePhase<'_>> {
             let row = graph.and_then(|g| g.row(phase));
             let gated = block.is_some_and(|b| b.gated) || row.is_some_and(|r| r.gated);
             let gate = block.and_then(|b| b.directive("gate-check")).map(|d| {
-                let value = d.value.trim();
+                let plain: String = d
+                    .value
+                    .chars()
+                    .filter(|c| !matches!(c, '*' | '`'))
+                    .collect();
+                let value = plain.trim();
                 let (kind, rest) = value
                     .split_once(|c: char| c.is_whitespace())
                     .unwrap_or((value, ""));
                 Gate {
                     directive: d,
-                    kind,
-                    value: rest.trim(),
+                    kind: kind.to_string(),
+                    value: rest.trim().to_string(),
                 }
             });
             let line = block
@@ -153,7 +159,7 @@ pub fn gate_type_unknown(input: &LintInput, out: &mut Vec<Hit>) {
                 format!(
                     "phase {}: gate-type-unknown — Gate-check type \"{}\" is not one of: {}; write \"- **Gate-check:** <type> <value>\" with one of them",
                     p.phase,
-                    escape_invisible(gate.kind),
+                    escape_invisible(&gate.kind),
                     GATE_TYPES.join(" ")
                 ),
             ));
@@ -166,7 +172,7 @@ pub fn gate_type_unknown(input: &LintInput, out: &mut Vec<Hit>) {
 pub fn gate_value_missing(input: &LintInput, out: &mut Vec<Hit>) {
     for (phase, gate, span) in typed_gates(input) {
         if gate.kind != "manual" && gate.value.is_empty() {
-            let example = match gate.kind {
+            let example = match gate.kind.as_str() {
                 "phase" | "landed" | "pr-merged" => "2",
                 "phases" => "2, 3",
                 "plan" => "other-plan:2",
@@ -207,10 +213,10 @@ pub fn gate_phase_unknown(input: &LintInput, out: &mut Vec<Hit>) {
     let graph = input.manifest.plan.graph_phases();
     let defined = sorted_phases(&graph);
     for (phase, gate, span) in typed_gates(input) {
-        if !matches!(gate.kind, "phase" | "phases") || gate.value.is_empty() {
+        if !matches!(gate.kind.as_str(), "phase" | "phases") || gate.value.is_empty() {
             continue;
         }
-        let (named, bad) = gate_tokens(gate.value);
+        let (named, bad) = gate_tokens(&gate.value);
         for token in bad {
             out.push(Hit::in_plan(
                 span.clone(),
@@ -253,10 +259,10 @@ pub fn gate_phase_unknown(input: &LintInput, out: &mut Vec<Hit>) {
 /// phase it gates, which can never clear. Points at the bullet.
 pub fn gate_phase_self(input: &LintInput, out: &mut Vec<Hit>) {
     for (phase, gate, span) in typed_gates(input) {
-        if !matches!(gate.kind, "phase" | "phases") {
+        if !matches!(gate.kind.as_str(), "phase" | "phases") {
             continue;
         }
-        let names_itself = gate_tokens(gate.value).0.iter().any(|t| match *t {
+        let names_itself = gate_tokens(&gate.value).0.iter().any(|t| match *t {
             DependsToken::Phase(p) => p == phase,
             DependsToken::Range(a, b) => (a..=b).contains(&phase),
             DependsToken::Unknown(_) => false,
@@ -289,7 +295,7 @@ pub fn is_real_date(text: &str) -> bool {
 /// value does not start with a real `YYYY-MM-DD` date. Points at the bullet.
 pub fn gate_date_invalid(input: &LintInput, out: &mut Vec<Hit>) {
     for (phase, gate, span) in typed_gates(input) {
-        if !matches!(gate.kind, "date" | "deadline" | "by") || gate.value.is_empty() {
+        if !matches!(gate.kind.as_str(), "date" | "deadline" | "by") || gate.value.is_empty() {
             continue;
         }
         let first = gate.value.split_whitespace().next().unwrap_or("");
@@ -299,7 +305,7 @@ pub fn gate_date_invalid(input: &LintInput, out: &mut Vec<Hit>) {
                 format!(
                     "phase {phase}: gate-date-invalid — Gate-check {} \"{}\" is not a real YYYY-MM-DD date; write the day the gate clears, e.g. \"{} 2026-10-01\"",
                     gate.kind,
-                    escape_invisible(gate.value),
+                    escape_invisible(&gate.value),
                     gate.kind
                 ),
             ));
@@ -351,7 +357,7 @@ pub fn gate_plan_unknown(input: &LintInput, out: &mut Vec<Hit>) {
                 span,
                 format!(
                     "phase {phase}: gate-plan-unknown — Gate-check plan \"{}\" {problem}",
-                    escape_invisible(gate.value)
+                    escape_invisible(&gate.value)
                 ),
             ));
         }
@@ -364,10 +370,10 @@ pub fn gate_plan_unknown(input: &LintInput, out: &mut Vec<Hit>) {
 pub fn landed_gate_unknown_phase(input: &LintInput, out: &mut Vec<Hit>) {
     let graph = input.manifest.plan.graph_phases();
     for (phase, gate, span) in typed_gates(input) {
-        if !matches!(gate.kind, "landed" | "pr-merged") || gate.value.is_empty() {
+        if !matches!(gate.kind.as_str(), "landed" | "pr-merged") || gate.value.is_empty() {
             continue;
         }
-        let tokens = read_phase_list(gate.value);
+        let tokens = read_phase_list(&gate.value);
         let problem = match tokens.as_slice() {
             [DependsToken::Phase(p)] if *p == phase => {
                 format!("names phase {p}, the phase it gates")
