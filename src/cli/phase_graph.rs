@@ -77,11 +77,8 @@ fn run_engine(
     // The process ends after the answer: the system takes the memory back
     // at once.
     let mut reading = Reading::open(env, &args.slug, needs)?;
-    if request
-        .as_ref()
-        .is_some_and(|r| matches!(r.mode.name, "--boot-prompt" | "--boot-fanout"))
-    {
-        let writer = decisions_writer(&reading.manifest, &reading.location, root_flag)?;
+    if needs.decisions {
+        let writer = decisions_writer(&reading.location, root_flag)?;
         reading = reading.with_decisions_writer(writer);
     }
     let reading = std::mem::ManuallyDrop::new(reading);
@@ -111,22 +108,20 @@ fn run_engine(
 /// console's `[policy]`, and the `--root` the user gave in its command).
 /// Errors: a `[policy]` table that cannot be used.
 fn decisions_writer(
-    manifest: &crate::manifest::Manifest,
     location: &crate::root::PlanLocation,
     root_flag: Option<&Path>,
 ) -> Result<engine::DecisionsWriter> {
     let root = location.root.0.clone();
     let policy = crate::config::policy::load_policy(None, &root)?;
-    let manifest = manifest.clone();
     let slug = location.slug.clone();
     let root_flag = root_flag.map(Path::to_path_buf);
-    Ok(engine::DecisionsWriter(Box::new(move |phase| {
+    Ok(engine::DecisionsWriter(Box::new(move |manifest, phase| {
         let subject = output::prompt::PromptSubject {
             slug: &slug,
             root: root_flag.as_deref(),
         };
         let view = crate::manifest::View::Phase(phase);
-        let block = crate::gate::prompt::decisions_block(&manifest, view, &root, &policy);
+        let block = crate::gate::prompt::decisions_block(manifest, view, &root, &policy);
         let mut buf = Vec::new();
         // Writing into memory does not fail.
         let _ = output::prompt::write(&mut buf, &subject, &block);

@@ -31,6 +31,7 @@ use serde::Serialize;
 
 use crate::plan::Plan;
 use crate::plan::graph::parse_phase_number;
+use crate::plan::verification::block_lines;
 use crate::vocab::gate_kinds::{GATE_DEFAULT, GateKind, kind_of_type};
 
 /// The name of the approvals file in a plan's handoffs folder.
@@ -238,6 +239,86 @@ pub fn section_rows<'t>(text: &'t str, heading: &str) -> Vec<Vec<&'t str>> {
             out.push(line.split('|').collect());
         }
     }
+    out
+}
+
+/// The phase's `Gates (must clear first):` conditions, each line as
+/// written (leading blanks removed): the bullet's text after its label
+/// (`*` removed), then its continuation lines up to the next bullet or
+/// heading, over every `### Phase` block of the phase.
+pub fn conditions(plan: &Plan, phase: u32) -> Vec<String> {
+    let mut out = Vec::new();
+    for (_, block) in plan.blocks_of(phase) {
+        let mut inside = false;
+        for line in block_lines(&plan.file, block) {
+            let text = plan.file.line_text(line).trim_end_matches('\r');
+            let trimmed = text.trim_start_matches([' ', '\t']);
+            let is_bullet =
+                trimmed.starts_with(['-', '*']) && trimmed[1..].starts_with([' ', '\t']);
+            if inside {
+                if is_bullet || text.starts_with("###") {
+                    break;
+                }
+                out.push(trimmed.to_string());
+                continue;
+            }
+            if trimmed.starts_with(['-', '*'])
+                && let Some(at) = gates_label_end(text)
+            {
+                // The blanks right after the colon go; those after the
+                // bold's closing `**` stay, as the reference keeps them.
+                let rest: String = text[at..]
+                    .trim_start_matches([' ', '\t'])
+                    .chars()
+                    .filter(|&c| c != '*')
+                    .collect();
+                let rest = rest.trim_end_matches([' ', '\t']);
+                if !rest.is_empty() {
+                    out.push(rest.to_string());
+                }
+                inside = true;
+            }
+        }
+    }
+    // As a shell's `$(…)` reads them: the empty lines at the end go.
+    while out.last().is_some_and(String::is_empty) {
+        out.pop();
+    }
+    out
+}
+
+/// Where the text after a `Gates (must clear first):` label starts: after
+/// the first `:` that follows the last `Gates`/`gates` of a line holding
+/// `ates (must clear`.
+fn gates_label_end(line: &str) -> Option<usize> {
+    if !line.contains("Gates (must clear") && !line.contains("gates (must clear") {
+        return None;
+    }
+    let last = line
+        .rmatch_indices("ates")
+        .filter(|(i, _)| *i > 0 && matches!(line.as_bytes()[i - 1], b'G' | b'g'))
+        .map(|(i, _)| i)
+        .find(|&i| line[i..].contains(':'))?;
+    let colon = line[last..].find(':')? + last;
+    Some(colon + 1)
+}
+
+/// [`conditions`] on one line: joined with blanks, each run of blanks
+/// made one, no blank at the end (one at the start stays).
+pub fn conditions_line(plan: &Plan, phase: u32) -> String {
+    let joined = conditions(plan, phase).join(" ");
+    let mut out = String::with_capacity(joined.len());
+    for c in joined.chars() {
+        let blank = matches!(c, ' ' | '\t' | '\n' | '\r' | '\x0b' | '\x0c');
+        if blank {
+            if !out.ends_with(' ') {
+                out.push(' ');
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out.truncate(out.trim_end_matches(' ').len());
     out
 }
 

@@ -23,8 +23,11 @@ pub mod deps;
 pub mod directives;
 pub mod env;
 pub mod facts;
+pub mod fanout;
 pub mod gate;
+pub mod gate_cmd;
 pub mod gate_status;
+pub mod gate_verdict;
 pub mod graph;
 pub mod human_steps;
 pub mod issues;
@@ -83,8 +86,12 @@ pub struct Reading {
 /// What writes §5.3's decisions block of a phase's view (SPEC §5.3, §11)
 /// into a boot prompt: the command line gives the engine the one writer
 /// `decisions <SLUG> --phase N prompt` prints with, so the two never
-/// differ. The phase in, the block's text out.
-pub struct DecisionsWriter(pub Box<dyn Fn(u32) -> String>);
+/// differ. The plan (with its twin) and the phase in, the block's text
+/// out.
+pub struct DecisionsWriter(pub Box<WriteBlock>);
+
+/// The function a [`DecisionsWriter`] holds.
+pub type WriteBlock = dyn Fn(&Manifest, u32) -> String;
 
 impl std::fmt::Debug for DecisionsWriter {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -159,7 +166,7 @@ impl Reading {
     pub fn decisions_block(&self, phase: u32) -> String {
         self.decisions_writer
             .as_ref()
-            .map(|w| (w.0)(phase))
+            .map(|w| (w.0)(&self.manifest, phase))
             .unwrap_or_default()
     }
 
@@ -322,7 +329,7 @@ pub enum Answer {
     /// `--boot-prompt N`.
     BootPrompt(boot::BootPrompt),
     /// `--boot-fanout "N M …"`.
-    BootFanout(boot::BootFanout),
+    BootFanout(fanout::BootFanout),
     /// `--session-plan [MODEL|BUDGET]`.
     SessionPlan(Box<session::SessionPlan>),
     /// `--qa-mode [N]`.

@@ -34,13 +34,27 @@ pub enum ArgKind {
 pub struct Needs {
     /// The twin, `docs/handoffs/<slug>/decisions.md`.
     pub twin: bool,
+    /// The writer of the decisions blocks its boot prompts carry
+    /// ([`crate::engine::Reading::with_decisions_writer`]).
+    pub decisions: bool,
 }
 
 impl Needs {
     /// Nothing besides the plan.
-    pub const PLAN: Needs = Needs { twin: false };
+    pub const PLAN: Needs = Needs {
+        twin: false,
+        decisions: false,
+    };
     /// The plan and its twin.
-    pub const TWIN: Needs = Needs { twin: true };
+    pub const TWIN: Needs = Needs {
+        twin: true,
+        decisions: false,
+    };
+    /// The plan, its twin and the decisions blocks of its boot prompts.
+    pub const BOOT: Needs = Needs {
+        twin: true,
+        decisions: true,
+    };
 }
 
 /// The function that computes a mode's answer.
