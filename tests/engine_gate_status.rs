@@ -231,6 +231,54 @@ fn a_cmd_gate_is_refused_unevaluated_or_run_within_its_bound() {
 }
 
 #[test]
+fn validate_reports_exactly_the_cmd_gates_the_engine_refuses() {
+    // Phase 2's bullet is on line 38 of the plan, phase 6's on line 50.
+    let root = Root::engine_case(SLUICE);
+    for (gate, refused) in [
+        ("cmd rm -rf paddles", true),
+        ("cmd `git -C repo push origin main`", true),
+        ("cmd echo ok > /etc/motd", true),
+        ("cmd aws ec2 terminate-instances --ids i-1", true),
+        ("cmd test -d . 2>/dev/null", false),
+        ("cmd grep -q ok log >/dev/null 2>&1", false),
+        ("cmd git status --porcelain", false),
+    ] {
+        with_gate(&root, gate);
+        let (out, _, code) = status(&root, SLUICE, "2");
+        assert_eq!(
+            out.starts_with("manual: REFUSED"),
+            refused,
+            "{gate}: the gate says {out}"
+        );
+        assert_eq!(code, 1, "{gate}: an unrun cmd gate is not clear");
+        let (_, findings) = root.findings(SLUICE);
+        let reported: Vec<_> = findings
+            .iter()
+            .filter(|f| f["name"] == "gate-cmd-mutates" && f["line"] == 38)
+            .collect();
+        assert_eq!(
+            reported.len(),
+            usize::from(refused),
+            "{gate}: validate reports {reported:?}"
+        );
+        if let Some(finding) = reported.first() {
+            let message = finding["message"].as_str().unwrap_or_default();
+            assert!(
+                message.starts_with("phase 2: gate-cmd-mutates"),
+                "{message}"
+            );
+        }
+        // Phase 6's `cmd rm -rf paddles` is reported whatever phase 2 says.
+        assert!(
+            findings
+                .iter()
+                .any(|f| f["name"] == "gate-cmd-mutates" && f["line"] == 50),
+            "{gate}: phase 6 is reported"
+        );
+    }
+}
+
+#[test]
 fn landed_and_pr_merged_gates_read_the_landing_ledger() {
     let root = Root::engine_case(SLUICE);
     assert_eq!(

@@ -19,7 +19,7 @@
 //!   advisory names a `pe/<slug>` branch that is not on the trunk (git is
 //!   asked only then).
 //! - `cmd <command>`: refused (`manual:`) when the command would change
-//!   anything ([`super::gate_cmd::GATE_CMD_DENY`]); `unevaluated:` unless
+//!   anything ([`crate::vocab::gate_kinds::GATE_CMD_DENY`]); `unevaluated:` unless
 //!   `PHASE_EXEC_GATES=1`; else run with `bash -c`, bounded by
 //!   `PHASE_GATE_TIMEOUT` seconds (15).
 //! - `landed N`, `pr-merged N`: from the landing ledger's first record of
@@ -50,12 +50,13 @@ use serde::Serialize;
 
 use crate::engine::directives::{known_phase, land_policy, not_in_plan};
 use crate::engine::gate::{self, Clearance, GATE_STATUS_FILE, conditions_line};
-use crate::engine::gate_cmd::{GATE_TIMEOUT_SECONDS, Ran, mutates, run_bounded};
+use crate::engine::gate_run::{GATE_TIMEOUT_SECONDS, Ran, run_bounded};
 use crate::engine::gate_verdict::{Reason, Verdict};
 use crate::engine::landing::records;
 use crate::engine::progress::Progress;
 use crate::engine::{Answer, EngineEnv, Needs, Reading, Request};
 use crate::error::Result;
+use crate::plan::gate_cmd::mutates;
 use crate::plan::landing::LANDING_FILE;
 use crate::vocab::console::QA_STATUS_FILE;
 use crate::vocab::gate_kinds::{GATE_DEFAULT, LANDED_BY_POLICY, PR_MERGED_STATES};

@@ -25,7 +25,7 @@ pub mod env;
 pub mod facts;
 pub mod fanout;
 pub mod gate;
-pub mod gate_cmd;
+pub mod gate_run;
 pub mod gate_status;
 pub mod gate_verdict;
 pub mod graph;

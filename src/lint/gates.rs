@@ -8,6 +8,7 @@ use std::ops::Range;
 use super::phases::sorted_phases;
 use super::{Hit, LintInput, UndefinedPhases, line_span, phase_list};
 use crate::error::escape_invisible;
+use crate::plan::gate_cmd::mutates;
 use crate::plan::graph::{DependsToken, read_phase_list};
 use crate::plan::phase::Directive;
 use crate::plan::{PhaseBlock, Plan};
@@ -310,6 +311,26 @@ pub fn gate_date_invalid(input: &LintInput, out: &mut Vec<Hit>) {
                 ),
             ));
         }
+    }
+}
+
+/// F24 `gate-cmd-mutates`: a `cmd` Gate-check whose command would change
+/// something ([`crate::plan::gate_cmd::mutates`], the deny list the gate
+/// refuses by). The gate never runs it and reads as manual, so the phase
+/// waits for a person; the lint says so while the plan is written. Points
+/// at the bullet.
+pub fn gate_cmd_mutates(input: &LintInput, out: &mut Vec<Hit>) {
+    for (phase, gate, span) in typed_gates(input) {
+        if gate.kind != "cmd" || gate.value.is_empty() || !mutates(&gate.value) {
+            continue;
+        }
+        out.push(Hit::in_plan(
+            span,
+            format!(
+                "phase {phase}: gate-cmd-mutates — Gate-check cmd \"{}\" would change state, and a gate only observes: the gate refuses to run it and waits for a person; write a command that only reads, e.g. \"cmd test -f build/ok\"",
+                escape_invisible(&gate.value)
+            ),
+        ));
     }
 }
 

@@ -264,6 +264,7 @@ pub static CHECKS: &[Check] = &[
     check!("F24", "gate-phase-unknown", gates::gate_phase_unknown),
     check!("F24", "gate-phase-self", gates::gate_phase_self),
     check!("F24", "gate-date-invalid", gates::gate_date_invalid),
+    check!("F24", "gate-cmd-mutates", gates::gate_cmd_mutates),
     check!("F24", "gate-plan-unknown", gates::gate_plan_unknown),
     check!(
         "F29",

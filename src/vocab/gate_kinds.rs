@@ -1,7 +1,8 @@
 //! What kind of gate a Gate-check type is (SPEC §11): who or what clears
 //! it. The values are those of the reference's shipped `scripts/gates.env`
 //! (`GATE_TYPES_HUMAN`, `GATE_TYPES_AI`, `GATE_DEFAULT`); the types
-//! themselves are [`super::GATE_TYPES`].
+//! themselves are [`super::GATE_TYPES`]. It also holds the deny list of
+//! `cmd` gates (`GATE_CMD_DENY`).
 
 /// The kind of a phase's gate, as `phase-graph --gate-kind` prints it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
@@ -66,3 +67,18 @@ pub fn kind_of_type(word: &str) -> GateKind {
         GateKind::Human
     }
 }
+/// The commands a `cmd` gate must never run: a gate asks whether the world
+/// is in the required state and never changes it (removing, moving or
+/// killing; `sudo`; git that moves refs or the tree; `terraform apply`;
+/// docker removals; deploy tasks; package publishing; cloud verbs that
+/// create or delete; a redirect into an absolute path).
+pub const GATE_CMD_DENY: &str = concat!(
+    r"(^|[;&|[:space:]])(rm|mv|dd|mkfs|shutdown|reboot|kill|pkill|chown|chmod|sudo)([[:space:]]|$)",
+    r"|terraform[[:space:]]+(apply|destroy)",
+    r"|git([[:space:]]+(-[Cc][[:space:]]+[^[:space:]]+|--?[[:alnum:]_-]+(=[^[:space:]]+)?))*[[:space:]]+(push|reset|clean|checkout|commit|rebase|merge)(-(file|index|one-file))?([^-[:alnum:]_]|$)",
+    r"|docker[[:space:]]+(rm|rmi|kill|stop|system[[:space:]]+prune)",
+    r"|task[[:space:]]+[a-z:]*(deploy|ship|update|apply|destroy)",
+    r"|(npm|pnpm|yarn|cargo|gem|twine|poetry|uv)[[:space:]]+(publish|version|deprecate|unpublish|dist-tag|owner|access)",
+    r"|[[:space:]](delete|put|create|set|modify|terminate|reboot)-",
+    r"|>[[:space:]]*/|>>[[:space:]]*/",
+);
