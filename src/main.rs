@@ -4,8 +4,6 @@
 use std::io::Write;
 use std::process::ExitCode;
 
-use clap::Parser;
-
 fn main() -> ExitCode {
     planfile::cli::complete_if_asked();
     #[cfg(feature = "failpoints")]
@@ -17,7 +15,7 @@ fn main() -> ExitCode {
             return ExitCode::from(e.exit_code());
         }
     };
-    let cli = match planfile::cli::Cli::try_parse_from(args) {
+    let cli = match planfile::cli::parse(args) {
         Ok(cli) => cli,
         Err(e) => {
             let _ = e.print();

@@ -3,10 +3,9 @@
 //! ENVIRONMENT and FILES sections every page carries (SPEC §1, §8, §9,
 //! §10.3).
 
-use clap::CommandFactory;
 use clap_mangen::roff::{Roff, bold, italic, roman};
 
-use super::{Cli, print_stdout};
+use super::print_stdout;
 use crate::error::{Error, Result, escape_invisible};
 
 /// The exit codes (SPEC §8): the code and what it means.
@@ -116,7 +115,7 @@ const FILES: [(&str, &str); 8] = [
 /// `planfile-<command>[-<verb>](1)` that the page above it refers to.
 /// Errors: [`Error::Usage`] for a command `planfile` does not have.
 fn man_page(command: &[String]) -> Result<Vec<u8>> {
-    let mut top = Cli::command();
+    let mut top = super::command();
     top.build();
     let version = top.get_version().unwrap_or_default().to_string();
     let mut page = top.clone();

@@ -324,9 +324,9 @@ pub struct ExplainArgs {
     pub check: Option<String>,
 }
 
-/// Arguments of `phase-graph`.
+/// Arguments of `phase-graph`. Its list of modes (the help's last part)
+/// is added by [`command`], only when help is shown.
 #[derive(Debug, Args)]
-#[command(after_help = phase_graph::after_help())]
 pub struct PhaseGraphArgs {
     /// The folder the commands the modes print name the workflow's scripts
     /// in (the reference's own folder); default: $PE_SCRIPTS, else the
@@ -367,6 +367,31 @@ pub enum EngineFormat {
     Text,
     /// One JSON object: the mode's answer as data.
     Json,
+}
+
+/// The whole command-line definition, help texts included: [`Cli`]'s,
+/// with the list of `phase-graph` modes after that command's help. The
+/// manual pages and a line that asks for help read it.
+pub fn command() -> clap::Command {
+    use clap::CommandFactory;
+    Cli::command().mut_subcommand("phase-graph", |c| c.after_help(phase_graph::after_help()))
+}
+
+/// Parses the command line `args` (the program's name first). A line that
+/// may ask for help (`-h`, `--help` or `help` anywhere in it) is parsed
+/// with [`command`]; any other without the list of modes, which only help
+/// prints and which costs as much to build as the rest of the definition.
+/// Errors: clap's, to print as they are (usage errors exit 2, help and
+/// version 0).
+pub fn parse(args: Vec<std::ffi::OsString>) -> std::result::Result<Cli, clap::Error> {
+    use clap::{CommandFactory, FromArgMatches};
+    let asks_help = args
+        .iter()
+        .skip(1)
+        .any(|word| word == "-h" || word == "--help" || word == "help");
+    let mut definition = if asks_help { command() } else { Cli::command() };
+    let mut matches = definition.try_get_matches_from_mut(args)?;
+    Cli::from_arg_matches_mut(&mut matches).map_err(|e| e.format(&mut definition))
 }
 
 /// Runs a parsed command line; returns the process exit code (SPEC §8).

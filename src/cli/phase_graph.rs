@@ -161,15 +161,21 @@ pub(super) fn after_help() -> String {
         .filter(|m| !served(m))
         .map(|m| m.name)
         .collect();
-    text.push_str(&format!(
-        "Not served yet (exit 2, \"not implemented yet\"): {}.\n",
-        later.join(" ")
-    ));
+    if !later.is_empty() {
+        text.push_str(&format!(
+            "Not served yet (exit 2, \"not implemented yet\"): {}.\n",
+            later.join(" ")
+        ));
+    }
     text.push_str(
         "A phase argument is a whole number (08 is 8); N with --ready or the board is taken as done.\n\n\
 Exit status: 0 done; 1 a plan that does not exist or has no phase graph, a lint that\n\
-fails, --closed on an open plan; 2 a usage error, an unknown mode, a mode not served\n\
-yet, or a phase argument that is not a number.",
+fails, --closed on an open plan; 2 a usage error, an unknown mode",
     );
+    text.push_str(if later.is_empty() {
+        ",\nor a phase argument that is not a number."
+    } else {
+        ", a mode not served\nyet, or a phase argument that is not a number."
+    });
     text
 }

@@ -339,7 +339,7 @@ fn findings_of_certainty(
         .collect();
     let below_section = |finding: &Finding| {
         let section = match finding.kind {
-            FileKind::Plan => manifest.plan.decisions.as_ref(),
+            FileKind::Plan => manifest.plan.decisions(),
             FileKind::Twin => manifest.twin.as_ref().and_then(|t| t.decisions.as_ref()),
             FileKind::Handoff(_) => None,
         };

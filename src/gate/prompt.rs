@@ -47,7 +47,7 @@ pub fn decisions_block<'a>(
     DecisionsBlock {
         view,
         has_manifest: !manifest.plan_rows().is_empty() || !manifest.twin_rows().is_empty(),
-        has_section: manifest.plan.decisions.is_some(),
+        has_section: manifest.plan.decisions().is_some(),
         rows,
         in_force,
         verdict,

@@ -119,7 +119,7 @@ pub fn decision_value_ambiguous(input: &LintInput, out: &mut Vec<Hit>) {
 /// plan's Decisions heading.
 pub fn decision_key_missing(input: &LintInput, out: &mut Vec<Hit>) {
     let manifest = input.manifest;
-    let Some(section) = &manifest.plan.decisions else {
+    let Some(section) = manifest.plan.decisions() else {
         return;
     };
     let rows = || manifest.plan_rows().iter().chain(manifest.twin_rows());

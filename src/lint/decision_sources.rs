@@ -84,7 +84,7 @@ pub(super) fn sources<'a>(input: &'a LintInput) -> Vec<Source<'a>> {
     let mut out = vec![Source {
         kind: FileKind::Plan,
         file: &manifest.plan.file,
-        section: manifest.plan.decisions.as_ref(),
+        section: manifest.plan.decisions(),
     }];
     if let Some(twin) = &manifest.twin {
         out.push(Source {

@@ -169,7 +169,7 @@ fn is_certain(input: &LintInput, name: &str, kind: FileKind, line: usize) -> boo
         return true;
     }
     let section = match kind {
-        FileKind::Plan => input.manifest.plan.decisions.as_ref(),
+        FileKind::Plan => input.manifest.plan.decisions(),
         FileKind::Twin => input
             .manifest
             .twin

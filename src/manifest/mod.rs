@@ -153,7 +153,7 @@ impl Manifest {
     /// has no such column or the row no such cell.
     pub fn cell_as_written(&self, row: &DecisionRow, column: Column) -> Option<&str> {
         let (file, section) = match row.origin.file {
-            FileKind::Plan => (&self.plan.file, self.plan.decisions.as_ref()?),
+            FileKind::Plan => (&self.plan.file, self.plan.decisions()?),
             FileKind::Twin => {
                 let twin = self.twin.as_ref()?;
                 (&twin.file, twin.decisions.as_ref()?)

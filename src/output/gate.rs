@@ -225,7 +225,7 @@ pub fn write_text(
 ) -> std::io::Result<()> {
     let view = subject.view_words(verdict);
     if verdict.may_start() {
-        let why = if !subject.has_rows() && subject.manifest.plan.decisions.is_some() {
+        let why = if !subject.has_rows() && subject.manifest.plan.decisions().is_some() {
             "the plan's `## Decisions` section holds no table".to_string()
         } else if !subject.has_rows() {
             "the plan has no decision manifest".to_string()

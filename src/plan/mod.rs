@@ -60,8 +60,9 @@ pub struct Plan {
     /// The `### Phase N` blocks, in document order, read on first use
     /// (listings need none); see [`Plan::phases`].
     phases: std::sync::OnceLock<PhaseBlocks>,
-    /// The `## Decisions` section, if any.
-    pub decisions: Option<DecisionSection>,
+    /// The `## Decisions` section, if any, read on first use (most plan
+    /// engine modes need none); see [`Plan::decisions`].
+    decisions: std::sync::OnceLock<Option<DecisionSection>>,
 }
 
 /// The phase blocks of a plan and an index of them by phase number.
@@ -111,7 +112,7 @@ impl Plan {
             status: std::sync::OnceLock::new(),
             graph: PhaseGraph::read(&file),
             phases: std::sync::OnceLock::new(),
-            decisions: DecisionSection::read(&file, FileKind::Plan),
+            decisions: std::sync::OnceLock::new(),
             file,
         }
     }
@@ -196,12 +197,17 @@ impl Plan {
         })
     }
 
+    /// The `## Decisions` section, if the plan has one (SPEC §3.3; read
+    /// on first use).
+    pub fn decisions(&self) -> Option<&DecisionSection> {
+        self.decisions
+            .get_or_init(|| DecisionSection::read(&self.file, FileKind::Plan))
+            .as_ref()
+    }
+
     /// The rows of the plan's `## Decisions` table (empty when it has none).
     pub fn decision_rows(&self) -> &[crate::plan::decisions::DecisionRow] {
-        self.decisions
-            .as_ref()
-            .map(DecisionSection::rows)
-            .unwrap_or(&[])
+        self.decisions().map(DecisionSection::rows).unwrap_or(&[])
     }
 
     /// The plan's status as the reference reads it (read on first use).

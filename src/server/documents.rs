@@ -286,7 +286,7 @@ impl<'a> Snapshot<'a> {
     pub fn decisions(&self) -> Option<&'a crate::plan::decisions::DecisionSection> {
         let manifest = &self.analysis.report.manifest;
         match self.kind {
-            FileKind::Plan => manifest.plan.decisions.as_ref(),
+            FileKind::Plan => manifest.plan.decisions(),
             FileKind::Twin => manifest.twin.as_ref().and_then(|t| t.decisions.as_ref()),
             FileKind::Handoff(_) => None,
         }

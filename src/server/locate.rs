@@ -209,7 +209,7 @@ mod tests {
     fn cells_of_the_decisions_table() {
         let p = plan(TEXT);
         let file = &p.file;
-        let section = p.decisions.as_ref();
+        let section = p.decisions();
         let cell = cell_at(file, section, at("relay", 2)).expect("the key cell");
         assert_eq!(cell.column, Column::Key);
         assert_eq!(&TEXT[cell.token.clone()], "relay");
