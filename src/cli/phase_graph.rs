@@ -149,33 +149,17 @@ pub(super) fn after_help() -> String {
         };
         format!("{name}{arg}")
     };
-    let served =
-        |m: &&engine::ModeSpec| m.run.is_some() || matches!(m.name, "--decisions" | "--lint");
+    // Every mode is served (`engine::modes::tests::every_mode_is_served`).
     let mut text =
         String::from("Modes (MODE [ARG], as the reference's scripts/phase-graph.sh takes them):\n");
-    for m in engine::MODES.iter().filter(served) {
+    for m in engine::MODES {
         text.push_str(&format!("  {:<24} {}\n", synopsis(m), m.summary));
-    }
-    let later: Vec<&str> = engine::MODES
-        .iter()
-        .filter(|m| !served(m))
-        .map(|m| m.name)
-        .collect();
-    if !later.is_empty() {
-        text.push_str(&format!(
-            "Not served yet (exit 2, \"not implemented yet\"): {}.\n",
-            later.join(" ")
-        ));
     }
     text.push_str(
         "A phase argument is a whole number (08 is 8); N with --ready or the board is taken as done.\n\n\
 Exit status: 0 done; 1 a plan that does not exist or has no phase graph, a lint that\n\
-fails, --closed on an open plan; 2 a usage error, an unknown mode",
+fails, --closed on an open plan; 2 a usage error, an unknown mode,\n\
+or a phase argument that is not a number.",
     );
-    text.push_str(if later.is_empty() {
-        ",\nor a phase argument that is not a number."
-    } else {
-        ", a mode not served\nyet, or a phase argument that is not a number."
-    });
     text
 }
