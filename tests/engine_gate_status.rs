@@ -469,3 +469,25 @@ fn refusals_and_what_cannot_be_read() {
         "{err}"
     );
 }
+
+#[test]
+fn a_tab_after_the_gate_type_is_read_alike_by_the_gate_and_validate() {
+    // `phase⇥1`: the type ends at the first space, so the gate and the
+    // lint both read one unknown type, and neither lets the phase through.
+    let root = Root::engine_case(SLUICE);
+    with_gate(&root, "phase\t1");
+    let (out, _, code) = status(&root, SLUICE, "2");
+    assert_eq!(code, 1, "the gate is not clear: {out}");
+    let (_, findings) = root.findings(SLUICE);
+    let unknown: Vec<_> = findings
+        .iter()
+        .filter(|f| f["name"] == "gate-type-unknown" && f["line"] == 38)
+        .collect();
+    assert_eq!(unknown.len(), 1, "validate reports {findings:?}");
+    with_gate(&root, "phase 1");
+    let (_, findings) = root.findings(SLUICE);
+    assert!(
+        !findings.iter().any(|f| f["line"] == 38),
+        "a `phase 1` gate is well-formed: {findings:?}"
+    );
+}

@@ -25,11 +25,13 @@
 //!   `terminal`) clears. **(fix)** Numbers are numbers: a row for `07` is
 //!   phase 7's.
 
+use crate::markdown::inline::without_marks;
 use std::path::Path;
 
 use serde::Serialize;
 
 use crate::plan::Plan;
+pub use crate::plan::gate_check::{GateCheck, gate_check};
 use crate::plan::graph::parse_phase_number;
 use crate::plan::verification::block_lines;
 use crate::vocab::gate_kinds::{GATE_DEFAULT, GateKind, kind_of_type};
@@ -43,21 +45,6 @@ const APPROVALS_HEADING: &str = "gate approvals";
 /// The doors through which a person approves a manual gate.
 pub const PERSON_DOORS: [&str; 2] = ["console", "terminal"];
 
-/// A phase's Gate-check directive.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct GateCheck {
-    /// The type: the value's first word (up to a space).
-    #[serde(rename = "type")]
-    pub kind: String,
-    /// The rest of the value, after the first space, trimmed (may be
-    /// empty).
-    pub value: String,
-    /// The whole value, as read (`*` and backticks removed, trimmed).
-    pub raw: String,
-    /// 1-based line of the bullet in the plan.
-    pub line: usize,
-}
-
 /// Whether `phase` is GATED: the word `GATED` in one of its `### Phase`
 /// headings or in its graph row.
 pub fn is_gated(plan: &Plan, phase: u32) -> bool {
@@ -68,24 +55,6 @@ pub fn is_gated(plan: &Plan, phase: u32) -> bool {
             .as_ref()
             .and_then(|g| g.row(phase))
             .is_some_and(|r| r.gated)
-}
-
-/// The Gate-check directive of `phase`, if it has one with a value.
-pub fn gate_check(plan: &Plan, phase: u32) -> Option<GateCheck> {
-    let line = plan.phase_directive(phase, "Gate-check")?;
-    if line.value.is_empty() {
-        return None;
-    }
-    let (kind, value) = line
-        .value
-        .split_once(' ')
-        .unwrap_or((line.value.as_str(), ""));
-    Some(GateCheck {
-        kind: kind.to_string(),
-        value: value.trim().to_string(),
-        raw: line.value.clone(),
-        line: line.line,
-    })
 }
 
 /// The kind of `phase`'s gate (see the module documentation).
@@ -158,10 +127,7 @@ impl Approvals {
                     .map(|c| c.trim_matches([' ', '\t']))
                     .unwrap_or("")
             };
-            let phase_cell: String = cell(1)
-                .chars()
-                .filter(|c| !matches!(c, '*' | '`'))
-                .collect();
+            let phase_cell = without_marks(cell(1));
             let Some(phase) = parse_phase_number(phase_cell.trim_matches([' ', '\t'])) else {
                 continue;
             };

@@ -8,6 +8,7 @@ use std::ops::Range;
 use super::phases::sorted_phases;
 use super::{Hit, LintInput, UndefinedPhases, line_span, phase_list};
 use crate::error::escape_invisible;
+use crate::plan::gate_check;
 use crate::plan::gate_cmd::mutates;
 use crate::plan::graph::{DependsToken, read_phase_list};
 use crate::plan::phase::Directive;
@@ -29,8 +30,9 @@ struct GatePhase<'a> {
     span: Range<usize>,
 }
 
-/// A Gate-check bullet: `<type> <value>`, read as the plan engine reads
-/// it (`*` and backticks removed: `` `phase 1` `` is a `phase` gate).
+/// A Gate-check bullet: `<type> <value>`, split by the gate's own reading
+/// ([`gate_check::split`]: `*` and backticks removed, the type ends at the
+/// first space).
 struct Gate<'a> {
     /// The bullet.
     directive: &'a Directive,
@@ -62,19 +64,11 @@ fn gate_phases(plan: &Plan) -> Vec<GatePhase<'_>> {
             let row = graph.and_then(|g| g.row(phase));
             let gated = block.is_some_and(|b| b.gated) || row.is_some_and(|r| r.gated);
             let gate = block.and_then(|b| b.directive("gate-check")).map(|d| {
-                let plain: String = d
-                    .value
-                    .chars()
-                    .filter(|c| !matches!(c, '*' | '`'))
-                    .collect();
-                let value = plain.trim();
-                let (kind, rest) = value
-                    .split_once(|c: char| c.is_whitespace())
-                    .unwrap_or((value, ""));
+                let (kind, value) = gate_check::split(&d.value);
                 Gate {
                     directive: d,
-                    kind: kind.to_string(),
-                    value: rest.trim().to_string(),
+                    kind,
+                    value,
                 }
             });
             let line = block

@@ -32,6 +32,13 @@ pub fn rendered_text(cell: &str) -> String {
     out
 }
 
+/// `text` with every `*` and backtick removed: a directive's value as the
+/// reference's readers see it (`` `phase 1` `` and `**phase 1**` are
+/// `phase 1`). Nothing else changes, whitespace included.
+pub fn without_marks(text: &str) -> String {
+    text.chars().filter(|c| !matches!(c, '*' | '`')).collect()
+}
+
 /// Whether `c` shows nothing in rendered text: whitespace (every Unicode
 /// space, the non-breaking ones included), an invisible or format
 /// character ([`is_invisible`]: zero-width spaces and joiners, the word

@@ -14,6 +14,7 @@
 
 use std::ops::Range;
 
+use crate::markdown::inline::without_marks;
 use crate::markdown::{MarkdownFile, starts_with_ignore_case};
 use crate::plan::{PhaseBlock, Plan};
 
@@ -80,7 +81,7 @@ pub fn match_directive(line: &str, label: &str, shape: LineShape) -> Option<Stri
         return None;
     }
     let (_, value) = line.split_once(':')?;
-    let value: String = value.chars().filter(|c| !matches!(c, '*' | '`')).collect();
+    let value = without_marks(value);
     Some(value.trim().to_string())
 }
 

@@ -2,6 +2,7 @@
 //! wait windows of F36 and the `window:`/`effort:` fields of a human step
 //! (F37), read the way the reference reads them (SPEC-PARITY.md).
 
+use crate::markdown::inline::without_marks;
 use crate::vocab::DURATION_UNITS;
 
 /// The first duration in `text`, in minutes: the first run of digits
@@ -10,7 +11,7 @@ use crate::vocab::DURATION_UNITS;
 /// ignored. `None` when `text` holds no duration, or when the first one is
 /// zero. A number too large for `u64` saturates.
 pub fn duration_minutes(text: &str) -> Option<u64> {
-    let text: String = text.chars().filter(|c| !matches!(c, '`' | '*')).collect();
+    let text = without_marks(text);
     let bytes = text.as_bytes();
     let mut i = 0;
     while i < bytes.len() {

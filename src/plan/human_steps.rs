@@ -5,6 +5,7 @@
 //! the reason it is none. The lint (F37, F38, F40) and the plan engine's
 //! `--human-steps` read them here.
 
+use crate::markdown::inline::without_marks;
 use std::collections::HashMap;
 use std::ops::Range;
 
@@ -230,10 +231,7 @@ pub fn parse(body: &str) -> Parsed {
         };
         *slot = value;
     }
-    let word: String = kind_field
-        .chars()
-        .filter(|c| !matches!(c, '`' | '*'))
-        .collect::<String>()
+    let word: String = without_marks(kind_field)
         .split_whitespace()
         .next()
         .unwrap_or("")

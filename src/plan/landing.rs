@@ -3,6 +3,7 @@
 //! one row of a pipe table per record, its columns found by their header
 //! names (any case, `*` and backticks ignored), never by position.
 
+use crate::markdown::inline::without_marks;
 use std::path::Path;
 
 /// The ledger's file name in a plan's handoffs folder.
@@ -26,7 +27,7 @@ pub struct LandingRow {
 
 /// A cell without `*` and backticks, trimmed of blanks.
 fn plain(cell: &str) -> String {
-    let kept: String = cell.chars().filter(|c| !matches!(c, '*' | '`')).collect();
+    let kept = without_marks(cell);
     kept.trim_matches([' ', '\t']).to_string()
 }
 

@@ -13,6 +13,7 @@ pub mod decisions;
 pub mod directive;
 pub mod duration;
 pub mod frontmatter;
+pub mod gate_check;
 pub mod gate_cmd;
 pub mod readers;
 

@@ -13,6 +13,7 @@
 
 use std::ops::Range;
 
+use crate::markdown::inline::without_marks;
 use crate::plan::Plan;
 use crate::plan::directive::{DirectiveLine, first_word, lines_in, sections_starting};
 use crate::plan::verification::{Reach, backtick_spans, is_fence_line};
@@ -78,7 +79,7 @@ fn policy_word(value: &str, words: &[&str]) -> Option<String> {
 /// opens the text (after blanks), is not followed by a letter or digit, and
 /// is 1 to 99: the value of a `Wait count` line.
 pub fn count_word(text: &str) -> Option<u64> {
-    let text: String = text.chars().filter(|c| !matches!(c, '`' | '*')).collect();
+    let text = without_marks(text);
     let rest = text.trim_start_matches(is_space);
     let digits: &str = &rest[..rest.bytes().take_while(u8::is_ascii_digit).count()];
     if digits.is_empty() {
@@ -120,11 +121,7 @@ const FLOOR_UNITS: [(&str, f64); 13] = [
 /// letter ends the run (`5 miles` is no duration). `None` when the text
 /// opens with none, or they sum to zero.
 pub fn floor_minutes(text: &str) -> Option<u64> {
-    let text: String = text
-        .chars()
-        .filter(|c| !matches!(c, '`' | '*'))
-        .collect::<String>()
-        .to_lowercase();
+    let text = without_marks(text).to_lowercase();
     let mut s = text.as_str();
     let mut total = 0.0_f64;
     let mut matched = false;
@@ -335,7 +332,7 @@ impl Plan {
             }
             let value = &inner[close + 2..];
             let value = value.strip_prefix(':').unwrap_or(value);
-            let value: String = value.chars().filter(|c| !matches!(c, '*' | '`')).collect();
+            let value = without_marks(value);
             return Some(value.trim_matches([' ', '\t']).to_string());
         }
         None
