@@ -11,6 +11,7 @@ use crate::engine::request::as_phase;
 use crate::engine::{Answer, Reading, Request, gate, sizing};
 use crate::error::Result;
 use crate::lint::repos::repos_tokens;
+use crate::plan::gate_check::{GateCheck, gate_check};
 use crate::vocab::gate_kinds::GateKind;
 use crate::vocab::sizing::Size;
 
@@ -39,7 +40,7 @@ pub struct GateKindAnswer {
     /// The kind of its gate.
     pub kind: GateKind,
     /// Its Gate-check directive, if it has one.
-    pub gate_check: Option<gate::GateCheck>,
+    pub gate_check: Option<GateCheck>,
 }
 
 /// The answer of `--size N`.
@@ -96,7 +97,7 @@ pub fn gate_kind(reading: &Reading, request: &Request) -> Result<Answer> {
     let (phase, known) = asked(reading, request)?;
     let plan = reading.plan();
     let (kind, gate_check) = match as_phase(phase) {
-        Some(p) => (gate::gate_kind(plan, p), gate::gate_check(plan, p)),
+        Some(p) => (gate::gate_kind(plan, p), gate_check(plan, p)),
         None => (GateKind::None, None),
     };
     Ok(Answer::GateKind(GateKindAnswer {

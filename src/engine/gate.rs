@@ -25,13 +25,13 @@
 //!   `terminal`) clears. **(fix)** Numbers are numbers: a row for `07` is
 //!   phase 7's.
 
-use crate::markdown::inline::without_marks;
 use std::path::Path;
 
 use serde::Serialize;
 
+use crate::markdown::inline::without_marks;
 use crate::plan::Plan;
-pub use crate::plan::gate_check::{GateCheck, gate_check};
+use crate::plan::gate_check::gate_check;
 use crate::plan::graph::parse_phase_number;
 use crate::plan::verification::block_lines;
 use crate::vocab::gate_kinds::{GATE_DEFAULT, GateKind, kind_of_type};

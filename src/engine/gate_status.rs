@@ -2,7 +2,7 @@
 //! verdict line — `clear (…)`, `blocked: …`, `manual: …`, `ai: …`,
 //! `OVERDUE: …` or `unevaluated: …` — and exit 0 only when it is clear.
 //!
-//! The gate is the phase's Gate-check directive ([`gate::gate_check`]); a
+//! The gate is the phase's Gate-check directive ([`crate::plan::gate_check::gate_check`]); a
 //! GATED phase without one reads as the default type `ai`. Before its type
 //! is evaluated, a recorded approval (`gate-status.md`, [`gate::Approvals`])
 //! clears any gate, except that a manual gate counts only an approval a
@@ -56,6 +56,7 @@ use crate::engine::landing::records;
 use crate::engine::progress::Progress;
 use crate::engine::{Answer, EngineEnv, Needs, Reading, Request};
 use crate::error::Result;
+use crate::plan::gate_check;
 use crate::plan::gate_cmd::mutates;
 use crate::plan::landing::LANDING_FILE;
 use crate::vocab::console::QA_STATUS_FILE;
@@ -132,7 +133,7 @@ pub fn evaluate(reading: &Reading, asked: u64, phase: u32) -> GateStatus {
 /// reads the verdict without running one).
 pub fn evaluate_as(reading: &Reading, asked: u64, phase: u32, exec_gates: bool) -> GateStatus {
     let plan = reading.plan();
-    let check = gate::gate_check(plan, phase);
+    let check = gate_check::gate_check(plan, phase);
     let gated = gate::is_gated(plan, phase);
     let raw = match (&check, gated) {
         (Some(c), _) => Some(c.raw.clone()),

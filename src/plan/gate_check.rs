@@ -1,5 +1,5 @@
 //! A phase's Gate-check directive, read once for the gate and the lint
-//! (SPEC §6.5 F24, §11 `--gate-status`): the value with `*` and backticks
+//! (SPEC §6 F24, §11 `--gate-status`): the value with `*` and backticks
 //! removed, its type up to the first space and the rest after it, as the
 //! reference's `${gc%% *}` splits it. A tab is not a separator: `phase⇥3`
 //! is one word, an unknown type, to the gate and to `validate` alike.

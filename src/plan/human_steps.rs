@@ -5,11 +5,11 @@
 //! the reason it is none. The lint (F37, F38, F40) and the plan engine's
 //! `--human-steps` read them here.
 
-use crate::markdown::inline::without_marks;
 use std::collections::HashMap;
 use std::ops::Range;
 
 use crate::error::escape_invisible;
+use crate::markdown::inline::without_marks;
 use crate::plan::Plan;
 use crate::plan::decisions::FileKind;
 use crate::plan::directive::{

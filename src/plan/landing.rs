@@ -3,8 +3,9 @@
 //! one row of a pipe table per record, its columns found by their header
 //! names (any case, `*` and backticks ignored), never by position.
 
-use crate::markdown::inline::without_marks;
 use std::path::Path;
+
+use crate::markdown::inline::without_marks;
 
 /// The ledger's file name in a plan's handoffs folder.
 pub const LANDING_FILE: &str = "landing.md";
