@@ -17,6 +17,18 @@ fn status(root: &Root, slug: &str, phase: &str) -> (String, String, i32) {
     root.phase_graph(slug, &["--gate-status", phase])
 }
 
+/// The findings of check `name` at line `line` of the plan.
+fn named_at<'a>(
+    findings: &'a [serde_json::Value],
+    name: &str,
+    line: u64,
+) -> Vec<&'a serde_json::Value> {
+    findings
+        .iter()
+        .filter(|f| f["name"] == name && f["line"] == line)
+        .collect()
+}
+
 /// The sluice plan with `gate` as phase 2's Gate-check.
 fn with_gate(root: &Root, gate: &str) {
     let plan = root.path().join("docs/plans/sluice-gates.md");
@@ -252,10 +264,7 @@ fn validate_reports_exactly_the_cmd_gates_the_engine_refuses() {
         );
         assert_eq!(code, 1, "{gate}: an unrun cmd gate is not clear");
         let (_, findings) = root.findings(SLUICE);
-        let reported: Vec<_> = findings
-            .iter()
-            .filter(|f| f["name"] == "gate-cmd-mutates" && f["line"] == 38)
-            .collect();
+        let reported = named_at(&findings, "gate-cmd-mutates", 38);
         assert_eq!(
             reported.len(),
             usize::from(refused),
@@ -479,10 +488,7 @@ fn a_tab_after_the_gate_type_is_read_alike_by_the_gate_and_validate() {
     let (out, _, code) = status(&root, SLUICE, "2");
     assert_eq!(code, 1, "the gate is not clear: {out}");
     let (_, findings) = root.findings(SLUICE);
-    let unknown: Vec<_> = findings
-        .iter()
-        .filter(|f| f["name"] == "gate-type-unknown" && f["line"] == 38)
-        .collect();
+    let unknown = named_at(&findings, "gate-type-unknown", 38);
     assert_eq!(unknown.len(), 1, "validate reports {findings:?}");
     with_gate(&root, "phase 1");
     let (_, findings) = root.findings(SLUICE);
